@@ -1,0 +1,4 @@
+export * from "./errors.js";
+export * from "./message/index.js";
+export * from "./verify/index.js";
+export * from "./server/index.js";

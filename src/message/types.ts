@@ -1,0 +1,128 @@
+/**
+ * The fields of a sign-in message, as given to `createMessage`.
+ *
+ * @example
+ * ```ts
+ * const fields: SignInMessageFields = {
+ *   domain: "example.com",
+ *   address: "r4FTvnahbUfhe1WK2EK5Jz4cNvdFvT8Dzt",
+ *   statement: "Sign in to Example.",
+ *   uri: "https://example.com/login",
+ *   chainId: "xrpl:0",
+ *   nonce: generateNonce(),
+ *   issuedAt: new Date(),
+ * };
+ * ```
+ */
+export interface SignInMessageFields {
+  /** RFC 3986 authority (no userinfo): DNS name, IPv4, bracketed IPv6 or `localhost`, optional `:port`. */
+  domain: string;
+  /** Classic XRPL address (`r...`) with a valid checksum. */
+  address: string;
+  /** One human-readable line. No control, format or line/paragraph separator characters; not empty. */
+  statement?: string;
+  /** RFC 3986 absolute URI of the resource the user signs in to. */
+  uri: string;
+  /** Message version; only `"1"` exists. */
+  version?: "1";
+  /** CAIP-2 chain id: `"xrpl:0"` mainnet, `"xrpl:1"` testnet, `"xrpl:2"` devnet, `"xrpl:N"` for network id N. */
+  chainId: string;
+  /** At least 8 alphanumeric characters; use `generateNonce()`. */
+  nonce: string;
+  /** RFC 3339 date-time with a zone, or a `Date` (written with `toISOString()`). */
+  issuedAt: string | Date;
+  /** RFC 3339 date-time with a zone, or a `Date`. */
+  expirationTime?: string | Date;
+  /** RFC 3339 date-time with a zone, or a `Date`. */
+  notBefore?: string | Date;
+  /** Printable ASCII without spaces. */
+  requestId?: string;
+  /** RFC 3986 absolute URIs. */
+  resources?: string[];
+  /** URI scheme written before the domain (`https://example.com wants you...`). */
+  scheme?: string;
+}
+
+/** The message layouts `parseMessage` understands. */
+export type MessageDialect = "caip122" | "xrpl-wallet-kit";
+
+/**
+ * A parsed sign-in message: the normalised fields (dates as the exact text of the message,
+ * `chainId` in CAIP-2 form `"xrpl:N"`) plus the dialect it was written in.
+ *
+ * @example
+ * ```ts
+ * const message: SignInMessage = parseMessage(text);
+ * message.chainId; // "xrpl:0"
+ * ```
+ */
+export interface SignInMessage {
+  dialect: MessageDialect;
+  domain: string;
+  address: string;
+  statement?: string;
+  uri: string;
+  version: "1";
+  /** CAIP-2 form, `"xrpl:N"`. Absent only in an `xrpl-wallet-kit` message without a Chain ID line. */
+  chainId?: string;
+  nonce: string;
+  issuedAt: string;
+  expirationTime?: string;
+  notBefore?: string;
+  requestId?: string;
+  resources?: string[];
+  scheme?: string;
+}
+
+/** Options of `parseMessage`. */
+export interface ParseOptions {
+  /** Layouts to accept. Default: both `["caip122", "xrpl-wallet-kit"]`. */
+  dialects?: readonly MessageDialect[];
+}
+
+/**
+ * Options of `validateMessage`: the values the message must match and the time rules.
+ *
+ * @example
+ * ```ts
+ * const options: ValidateOptions = { domain: "example.com", nonce: session.pendingNonce, maxAgeSeconds: 300 };
+ * ```
+ */
+export interface ValidateOptions {
+  /** Expected domain(s). A value without a port matches the message domain at any port; hosts compare case-insensitively. */
+  domain: string | readonly string[];
+  nonce?: string;
+  address?: string;
+  uri?: string;
+  /** CAIP-2 (`"xrpl:0"`). A message without a chain id fails when this is given. */
+  chainId?: string;
+  /** Default 300. */
+  maxAgeSeconds?: number;
+  /** Default 60; applies to every time comparison. */
+  clockSkewSeconds?: number;
+  /** Default `Date.now()`. */
+  now?: Date | number;
+}
+
+/** Codes of `validateMessage` failures, in the order they are checked. */
+export type ValidationCode =
+  | "domain_mismatch"
+  | "address_mismatch"
+  | "uri_mismatch"
+  | "chain_mismatch"
+  | "nonce_mismatch"
+  | "issued_in_future"
+  | "too_old"
+  | "expired"
+  | "not_yet_valid";
+
+/**
+ * The answer of `validateMessage`: valid, or the first failure with its code and exact reason text.
+ *
+ * @example
+ * ```ts
+ * const result: ValidationResult = validateMessage(message, { domain: "example.com" });
+ * if (!result.valid) console.log(result.code, result.reason);
+ * ```
+ */
+export type ValidationResult = { valid: true } | { valid: false; code: ValidationCode; reason: string };

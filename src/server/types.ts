@@ -1,0 +1,92 @@
+/**
+ * What the handlers keep in the caller's session (seed 2.1). Times are milliseconds since the
+ * Unix epoch.
+ *
+ * @example
+ * ```ts
+ * const record: SessionRecord = { address: "r...", authenticatedAt: Date.now() };
+ * ```
+ */
+export interface SessionRecord {
+  pendingNonce?: string;
+  nonceIssuedAt?: number;
+  address?: string;
+  authenticatedAt?: number;
+}
+
+/**
+ * The caller's session for one request. Adapters exist for express-session
+ * (`expressSessionStore`) and iron-session (`ironSessionStore`); write your own for anything else.
+ *
+ * @example
+ * ```ts
+ * const store: SessionStore = {
+ *   get: () => ({ ...mySession }),
+ *   set: (record) => { mySession = { ...record }; },
+ *   destroy: () => { mySession = {}; },
+ * };
+ * ```
+ */
+export interface SessionStore {
+  /** The current record (an empty object for a new session). */
+  get(): SessionRecord | Promise<SessionRecord>;
+  /** Persists the whole record: fields absent from `record` are removed. */
+  set(record: SessionRecord): void | Promise<void>;
+  /** Ends the session. */
+  destroy(): void | Promise<void>;
+  /** New session id and an empty record, where the store has ids (express-session). */
+  regenerate?(): void | Promise<void>;
+}
+
+/**
+ * Makes every nonce single-use. `consume` resolves `true` exactly once per nonce, across every
+ * process that shares the store, for at least `ttlMs`.
+ *
+ * @example
+ * ```ts
+ * const nonces: NonceStore = createMemoryNonceStore();
+ * await nonces.consume("4f2c...", 360_000); // true
+ * await nonces.consume("4f2c...", 360_000); // false
+ * ```
+ */
+export interface NonceStore {
+  consume(nonce: string, ttlMs: number): Promise<boolean>;
+}
+
+/**
+ * The answer of a handler: an HTTP status and a JSON body.
+ *
+ * @example
+ * ```ts
+ * const { status, body } = await handlers.me(store);
+ * res.status(status).json(body);
+ * ```
+ */
+export interface HandlerResult {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/**
+ * The four route handlers, framework-agnostic. Build them with `createAuthHandlers`.
+ *
+ * @example
+ * ```ts
+ * app.get("/api/auth/nonce", async (req, res) => {
+ *   const { status, body } = await handlers.nonce(expressSessionStore(req));
+ *   res.status(status).json(body);
+ * });
+ * ```
+ */
+export interface AuthHandlers {
+  nonce(session: SessionStore): Promise<HandlerResult>;
+  verify(session: SessionStore, request: { body: unknown; host?: string }): Promise<HandlerResult>;
+  signOut(session: SessionStore): Promise<HandlerResult>;
+  me(session: SessionStore): Promise<HandlerResult>;
+}
+
+/** Where the library writes what it cannot return (a failed session destroy). Any console-like object fits. */
+export interface Logger {
+  warn(message: string, ...details: unknown[]): void;
+  error(message: string, ...details: unknown[]): void;
+}

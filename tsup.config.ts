@@ -1,0 +1,19 @@
+import { defineConfig } from "tsup";
+
+export default defineConfig({
+  entry: {
+    index: "src/index.ts",
+    client: "src/client/index.ts",
+    redis: "src/redis/index.ts",
+    testing: "src/testing/index.ts",
+  },
+  format: ["esm", "cjs"],
+  dts: true,
+  sourcemap: true,
+  clean: true,
+  target: "es2022",
+  // The client entry must stay browser-safe: never let a server dependency leak into it.
+  external: ["xrpl", "redis"],
+  splitting: true,
+  treeshake: true,
+});

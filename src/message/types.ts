@@ -20,11 +20,11 @@ export interface SignInMessageFields {
   /** Classic XRPL address (`r...`) with a valid checksum. */
   address: string;
   /** One human-readable line. No control, format or line/paragraph separator characters; not empty. */
-  statement?: string;
+  statement?: string | undefined;
   /** RFC 3986 absolute URI of the resource the user signs in to. */
   uri: string;
   /** Message version; only `"1"` exists. */
-  version?: "1";
+  version?: "1" | undefined;
   /** CAIP-2 chain id: `"xrpl:0"` mainnet, `"xrpl:1"` testnet, `"xrpl:2"` devnet, `"xrpl:N"` for network id N. */
   chainId: string;
   /** At least 8 alphanumeric characters; use `generateNonce()`. */
@@ -32,15 +32,15 @@ export interface SignInMessageFields {
   /** RFC 3339 date-time with a zone, or a `Date` (written with `toISOString()`). */
   issuedAt: string | Date;
   /** RFC 3339 date-time with a zone, or a `Date`. */
-  expirationTime?: string | Date;
+  expirationTime?: string | Date | undefined;
   /** RFC 3339 date-time with a zone, or a `Date`. */
-  notBefore?: string | Date;
+  notBefore?: string | Date | undefined;
   /** Printable ASCII without spaces. */
-  requestId?: string;
+  requestId?: string | undefined;
   /** RFC 3986 absolute URIs. */
-  resources?: string[];
+  resources?: readonly string[] | undefined;
   /** URI scheme written before the domain (`https://example.com wants you...`). */
-  scheme?: string;
+  scheme?: string | undefined;
 }
 
 /** The message layouts `parseMessage` understands. */

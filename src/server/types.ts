@@ -80,12 +80,20 @@ export interface HandlerResult {
  */
 export interface AuthHandlers {
   nonce(session: SessionStore): Promise<HandlerResult>;
-  verify(session: SessionStore, request: { body: unknown; host?: string }): Promise<HandlerResult>;
+  verify(session: SessionStore, request: { body: unknown; host?: string | undefined }): Promise<HandlerResult>;
   signOut(session: SessionStore): Promise<HandlerResult>;
   me(session: SessionStore): Promise<HandlerResult>;
 }
 
-/** Where the library writes what it cannot return (a failed session destroy). Any console-like object fits. */
+/**
+ * Where the library writes what it cannot return (a failed session destroy). Any console-like object fits.
+ *
+ * @example
+ * ```ts
+ * const logger: Logger = console;
+ * const handlers = createAuthHandlers({ verifier, variant: "store", logger });
+ * ```
+ */
 export interface Logger {
   warn(message: string, ...details: unknown[]): void;
   error(message: string, ...details: unknown[]): void;

@@ -1,0 +1,94 @@
+// Parse + validate throughput of the message core against the SIWE reference parser
+// (@signinwithethereum/siwe v4, `new SiweMessage(text)`) on the same-shaped message: the
+// CAIP-122 profile example, and the same text with the Ethereum header for SIWE.
+// Also measures the classic-address checksum alone (ripple-address-codec), which is the
+// largest single cost of our parse.
+import { parseMessage, validateMessage } from "sign-in-with-xrpl";
+import { SiweMessage } from "@signinwithethereum/siwe";
+import { isValidClassicAddress } from "ripple-address-codec";
+
+const XRPL_MESSAGE = [
+  "service.org wants you to sign in with your XRPL account:",
+  "r4FTvnahbUfhe1WK2EK5Jz4cNvdFvT8Dzt",
+  "",
+  "I accept the ServiceOrg Terms of Service: https://service.org/tos",
+  "",
+  "URI: https://service.org/login",
+  "Version: 1",
+  "Chain ID: 0",
+  "Nonce: 32891757",
+  "Issued At: 2021-09-30T16:25:24.000Z",
+  "Resources:",
+  "- ipfs://Qme7ss3ARVgxv6rXqVPiikMJ8u2NLgmgszg13pYrDKEoiu",
+  "- https://example.com/my-web2-claim.json",
+].join("\n");
+
+const SIWE_MESSAGE = XRPL_MESSAGE.replace(
+  "wants you to sign in with your XRPL account:\nr4FTvnahbUfhe1WK2EK5Jz4cNvdFvT8Dzt",
+  "wants you to sign in with your Ethereum account:\n0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2",
+).replace("Chain ID: 0", "Chain ID: 1");
+
+const VALIDATE_OPTIONS = {
+  domain: "service.org",
+  nonce: "32891757",
+  address: "r4FTvnahbUfhe1WK2EK5Jz4cNvdFvT8Dzt",
+  chainId: "xrpl:0",
+  now: Date.parse("2021-09-30T16:26:00.000Z"),
+};
+
+// Sanity: both sides must accept their message before we time anything.
+if (!validateMessage(parseMessage(XRPL_MESSAGE), VALIDATE_OPTIONS).valid) throw new Error("our message must validate");
+if (new SiweMessage(SIWE_MESSAGE).address !== "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2") {
+  throw new Error("SIWE must parse its message");
+}
+
+let sink = 0;
+const cases = {
+  "sign-in-with-xrpl parse+validate": () => {
+    const message = parseMessage(XRPL_MESSAGE);
+    if (validateMessage(message, VALIDATE_OPTIONS).valid) sink++;
+  },
+  "@signinwithethereum/siwe new SiweMessage": () => {
+    if (new SiweMessage(SIWE_MESSAGE).nonce.length > 0) sink++;
+  },
+  "ripple-address-codec isValidClassicAddress": () => {
+    if (isValidClassicAddress("r4FTvnahbUfhe1WK2EK5Jz4cNvdFvT8Dzt")) sink++;
+  },
+};
+
+/** Runs `fn` in batches until `durationMs` has passed; answers operations per second. */
+function measure(fn, durationMs) {
+  for (let index = 0; index < 2_000; index++) fn(); // warm-up
+  let operations = 0;
+  const start = process.hrtime.bigint();
+  const deadline = start + BigInt(durationMs) * 1_000_000n;
+  let now = start;
+  let batch = 64;
+  while (now < deadline) {
+    for (let index = 0; index < batch; index++) fn();
+    operations += batch;
+    now = process.hrtime.bigint();
+    if (batch < 65_536) batch *= 2;
+  }
+  return operations / (Number(now - start) / 1e9);
+}
+
+const durationMs = Number(process.env.BENCH_MS ?? 3000);
+const rounds = 3;
+const best = Object.fromEntries(Object.keys(cases).map((name) => [name, 0]));
+// Interleave the cases so that a slow moment of the machine hits all of them alike.
+for (let round = 0; round < rounds; round++) {
+  for (const [name, fn] of Object.entries(cases)) best[name] = Math.max(best[name], measure(fn, durationMs / rounds));
+}
+
+const ours = best["sign-in-with-xrpl parse+validate"];
+const siwe = best["@signinwithethereum/siwe new SiweMessage"];
+const address = best["ripple-address-codec isValidClassicAddress"];
+console.log("| case | ops/s | µs/op |");
+console.log("|---|---:|---:|");
+for (const [name, opsPerSecond] of Object.entries(best)) {
+  console.log(`| ${name} | ${Math.round(opsPerSecond).toLocaleString("en-US")} | ${(1e6 / opsPerSecond).toFixed(2)} |`);
+}
+console.log(`address checksum share of our parse+validate: ${((ours / address) * 100).toFixed(0)}%`);
+if (sink === 0) throw new Error("nothing ran");
+console.log(`RATIO message parse+validate vs siwe: ${(ours / siwe).toFixed(2)}`);

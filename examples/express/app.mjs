@@ -1,0 +1,160 @@
+// The Express application of the example (seed variant B): express-session, the library's
+// handlers, JSON errors under /api, the rate-limited nonce route and the demo page. server.mjs
+// wires it to the environment; the benchmark builds its trivial twin from the same pieces.
+import express from "express";
+import session from "express-session";
+import { rateLimit } from "express-rate-limit";
+import { createAuthHandlers, expressSessionStore, sessionCookieOptions } from "sign-in-with-xrpl";
+
+/** Largest JSON body the API reads. A sign-in message is at most 8 KiB; a signed transaction adds a few hundred bytes. */
+export const BODY_LIMIT = "16kb";
+
+/**
+ * The express-session middleware of the example. Cookie name and attributes come from the
+ * library's `sessionCookieOptions` (httpOnly, secure in production, sameSite lax, 30 minutes).
+ *
+ * @param {{ secret: string, cookieName: string, production: boolean, store?: import("express-session").Store }} options
+ */
+export function createSessionMiddleware({ secret, cookieName, production, store }) {
+  const { name, cookie } = sessionCookieOptions({ variant: "store", production, name: cookieName });
+  return session({
+    name,
+    secret,
+    // Only a session that holds something (a nonce, an address) gets a cookie and a store entry.
+    resave: false,
+    saveUninitialized: false,
+    cookie,
+    ...(store === undefined ? {} : { store }),
+  });
+}
+
+/** The attributes the cookie was set with, minus its lifetime: what `res.clearCookie` needs to match it. */
+function clearCookieOptions(cookieName, production) {
+  const { cookie } = sessionCookieOptions({ variant: "store", production, name: cookieName });
+  const { maxAge: _lifetime, ...attributes } = cookie;
+  return attributes;
+}
+
+/**
+ * @param {{
+ *   verifier: import("sign-in-with-xrpl").Verifier,
+ *   nonceStore: import("sign-in-with-xrpl").NonceStore,
+ *   sessionMiddleware: import("express").RequestHandler,
+ *   cookieName: string,
+ *   production: boolean,
+ *   domain?: string,
+ *   nonceRateLimit: number,
+ *   trustProxy?: string,
+ *   publicDir?: string,
+ *   logger?: import("sign-in-with-xrpl").Logger,
+ * }} options
+ */
+export function createApp(options) {
+  const { verifier, nonceStore, sessionMiddleware, cookieName, production, domain, nonceRateLimit, trustProxy, publicDir } = options;
+  const logger = options.logger ?? console;
+  const handlers = createAuthHandlers({
+    verifier,
+    variant: "store",
+    ...(domain === undefined ? {} : { domain }),
+    nonceStore,
+    logger,
+  });
+
+  const app = express();
+  app.disable("x-powered-by");
+  // Behind a reverse proxy, TRUST_PROXY (e.g. "1" or "loopback") makes req.ip the client's
+  // address for the rate limit and lets secure cookies be set over the proxy's TLS.
+  if (trustProxy !== undefined) app.set("trust proxy", parseTrustProxy(trustProxy));
+
+  const api = express.Router();
+  api.use((_req, res, next) => {
+    // Nonces and identities must never come from a cache.
+    res.set("Cache-Control", "no-store");
+    next();
+  });
+  api.use(sessionMiddleware);
+
+  const nonceLimiter = rateLimit({
+    windowMs: 60_000,
+    limit: nonceRateLimit,
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    handler: (_req, res) => {
+      res.status(429).json({ error: "Too many nonce requests. Try again in a minute." });
+    },
+  });
+
+  /** Sends a handler's `{ status, body }` as JSON. */
+  const send = (res, { status, body }) => res.status(status).json(body);
+
+  api.get("/auth/nonce", nonceLimiter, async (req, res) => {
+    send(res, await handlers.nonce(expressSessionStore(req)));
+  });
+
+  api.post("/auth/verify", express.json({ limit: BODY_LIMIT }), async (req, res) => {
+    // A body that is not JSON (wrong content type) stays undefined: the handler answers
+    // 400 `Invalid request body.`, like a malformed one.
+    send(res, await handlers.verify(expressSessionStore(req), { body: req.body, host: req.host }));
+  });
+
+  api.post("/auth/signout", async (req, res) => {
+    const result = await handlers.signOut(expressSessionStore(req));
+    // Same name and attributes as when it was set, or the browser keeps it.
+    res.clearCookie(cookieName, clearCookieOptions(cookieName, production));
+    send(res, result);
+  });
+
+  api.get("/me", async (req, res) => {
+    send(res, await handlers.me(expressSessionStore(req)));
+  });
+
+  // A known path with another method: 405 with Allow, still JSON.
+  const allowed = { "/auth/nonce": "GET", "/auth/verify": "POST", "/auth/signout": "POST", "/me": "GET" };
+  for (const [path, method] of Object.entries(allowed)) {
+    api.all(path, (_req, res) => {
+      res.set("Allow", method).status(405).json({ error: "Method not allowed." });
+    });
+  }
+
+  api.use((_req, res) => {
+    res.status(404).json({ error: "Not found." });
+  });
+
+  api.use((error, _req, res, _next) => {
+    const { status, text } = describeError(error);
+    if (status >= 500) logger.error("example: request failed", error);
+    if (res.headersSent) return;
+    res.status(status).json({ error: text });
+  });
+
+  app.use("/api", api);
+  if (publicDir !== undefined) app.use(express.static(publicDir));
+  return app;
+}
+
+/** Maps the errors body-parser and express-session raise to a status and a text for `{ error }`. */
+function describeError(error) {
+  switch (error?.type) {
+    case "entity.too.large":
+      return { status: 413, text: `Request body too large (limit ${BODY_LIMIT}).` };
+    case "entity.parse.failed":
+    case "entity.verify.failed":
+    case "request.aborted":
+    case "request.size.invalid":
+      return { status: 400, text: "Invalid request body." };
+    case "encoding.unsupported":
+    case "charset.unsupported":
+      return { status: 415, text: "Unsupported body encoding: send UTF-8 JSON." };
+    default:
+      break;
+  }
+  const status = Number(error?.status ?? error?.statusCode);
+  if (Number.isInteger(status) && status >= 400 && status < 500) return { status, text: "Invalid request." };
+  return { status: 500, text: "Internal server error." };
+}
+
+function parseTrustProxy(value) {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}

@@ -1,0 +1,29 @@
+// Bundles the demo page script (client/demo.mjs) into public/client.js for the browser.
+// The script imports the library by its package name, `sign-in-with-xrpl/client`, exactly as an
+// application would; the name resolves through the workspace link to the built package, so run
+// `npm run build` at the repository root first (the root `npm start` does).
+import { build } from "esbuild";
+import { fileURLToPath } from "node:url";
+
+const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+
+try {
+  await build({
+    entryPoints: [here("./client/demo.mjs")],
+    outfile: here("./public/client.js"),
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    target: ["es2022"],
+    sourcemap: true,
+    minify: process.env.NODE_ENV === "production",
+    legalComments: "none",
+    logLevel: "warning",
+  });
+} catch {
+  // esbuild has already printed the details; say what is most often missing.
+  console.error(
+    "build-client: could not bundle client/demo.mjs. Is the library built (`npm run build` at the repository root)?",
+  );
+  process.exitCode = 1;
+}

@@ -1,0 +1,194 @@
+// The demo page script (bundled into public/client.js by build-client.mjs). It uses only the
+// public browser entry of the library, by package name, as an application would.
+import { createAuthController, createDevWallet, createHttpAdapter } from "sign-in-with-xrpl/client";
+
+const DEV_WALLET_SEED_KEY = "sign-in-with-xrpl-demo:dev-wallet-seed";
+const ME_ROUTE = "/api/me";
+const MAX_ANSWERS = 20;
+
+const elements = {
+  main: document.querySelector("main"),
+  status: document.getElementById("status"),
+  address: document.getElementById("session-address"),
+  error: document.getElementById("error"),
+  walletAddress: document.getElementById("wallet-address"),
+  walletAlgorithm: document.getElementById("wallet-algorithm"),
+  proofKind: document.getElementById("proof-kind"),
+  proof: document.getElementById("proof"),
+  signedMessage: document.getElementById("signed-message"),
+  meResult: document.getElementById("me-result"),
+  answers: document.getElementById("answers"),
+  signInSignature: document.getElementById("sign-in-signature"),
+  signInTransaction: document.getElementById("sign-in-transaction"),
+  signOut: document.getElementById("sign-out"),
+};
+
+/**
+ * A fetch that shows the page every answer of the auth API (and passes everything else
+ * through untouched): the adapter hands the controller only what it needs (a nonce, a yes/no),
+ * while a demo wants the server's actual JSON on screen.
+ */
+function recordingFetch(record) {
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    const path = new URL(input, location.href).pathname;
+    if (path.startsWith("/api/")) {
+      let body;
+      try {
+        body = await response.clone().json();
+      } catch {
+        body = "(no JSON body)";
+      }
+      record({ method: (init?.method ?? "GET").toUpperCase(), path, status: response.status, body });
+    }
+    return response;
+  };
+}
+
+/**
+ * The dev wallet of this tab: one key pair, two proof kinds. Its seed stays in sessionStorage so
+ * that a reload signs in to the same account (and a new tab gets a new one).
+ */
+async function loadDevWallets() {
+  const storedSeed = sessionStorage.getItem(DEV_WALLET_SEED_KEY);
+  let byMessage;
+  try {
+    byMessage = createDevWallet(storedSeed ? { seed: storedSeed } : {});
+    await byMessage.getAddress();
+  } catch {
+    // Not a seed we can use (edited by hand?): start over with a new wallet.
+    byMessage = createDevWallet();
+  }
+  sessionStorage.setItem(DEV_WALLET_SEED_KEY, await byMessage.exportSeed());
+  return { byMessage, byTransaction: byMessage.withProof("signedTx") };
+}
+
+/**
+ * The wallet the controller talks to: it signs with the proof kind the clicked button chose and
+ * records the exact message it was asked to sign, so the page can show it.
+ */
+function createDemoWallet({ byMessage, byTransaction }, onSign, onProof) {
+  let proof = "signature";
+  return {
+    chooseProof(kind) {
+      proof = kind;
+    },
+    getAddress: () => byMessage.getAddress(),
+    async sign(message) {
+      onSign(message, proof);
+      const signed = await (proof === "signedTx" ? byTransaction.sign(message) : byMessage.sign(message));
+      onProof(signed);
+      return signed;
+    },
+  };
+}
+
+function showAnswer({ method, path, status, body }) {
+  const item = document.createElement("li");
+  const call = document.createElement("div");
+  call.className = "call";
+  const verdict = document.createElement("span");
+  verdict.className = status >= 200 && status < 300 ? "status-ok" : "status-bad";
+  verdict.textContent = String(status);
+  call.append(`${method} ${path} → `, verdict);
+  const json = document.createElement("pre");
+  json.textContent = JSON.stringify(body, null, 2);
+  item.append(call, json);
+  elements.answers.prepend(item);
+  // A long session should not grow the page forever.
+  while (elements.answers.children.length > MAX_ANSWERS) elements.answers.lastElementChild.remove();
+  if (path === ME_ROUTE) elements.meResult.textContent = `${status} ${JSON.stringify(body, null, 2)}`;
+}
+
+/** What the page shows: the controller's state, plus failures the state does not carry. */
+const view = { busy: true, problem: "" };
+
+function render(state) {
+  elements.status.textContent = state.status;
+  elements.status.dataset.status = state.status;
+  elements.address.textContent = state.status === "authenticated" && state.address ? state.address : "";
+  elements.error.textContent = state.error ? state.error.message : view.problem;
+  elements.signInSignature.disabled = view.busy || state.status === "authenticating";
+  elements.signInTransaction.disabled = view.busy || state.status === "authenticating";
+  elements.signOut.disabled = view.busy;
+}
+
+function describeError(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function main() {
+  const wallets = await loadDevWallets();
+  elements.walletAddress.textContent = await wallets.byMessage.getAddress();
+  elements.walletAlgorithm.textContent = wallets.byMessage.algorithm;
+
+  const wallet = createDemoWallet(wallets, (message, proof) => {
+    elements.signedMessage.textContent = message;
+    elements.proofKind.textContent =
+      proof === "signedTx"
+        ? "Signed as the first memo of an AccountSet transaction that can never be applied to the ledger (signatureKind: signedTx):"
+        : "Signed as a message (signatureKind: signature):";
+    elements.proof.textContent = "";
+  }, (signed) => {
+    elements.proof.textContent = JSON.stringify(signed, null, 2);
+  });
+  const adapter = createHttpAdapter({ baseUrl: "", variant: "store", fetch: recordingFetch(showAnswer) });
+  const controller = createAuthController({
+    wallet,
+    adapter,
+    chainId: "xrpl:0",
+    statement: "Sign in to the sign-in-with-xrpl demo.",
+    expiresIn: 300,
+  });
+  controller.on("change", render);
+
+  /** Runs one button's action, then asks /api/me what the server really holds now. */
+  async function run(action) {
+    view.busy = true;
+    view.problem = "";
+    render(controller.getState());
+    try {
+      await action();
+    } catch (error) {
+      // A failed sign-in is in the controller's state already; a failed sign-out is not.
+      view.problem = describeError(error);
+    }
+    try {
+      await adapter.me();
+    } catch (error) {
+      view.problem ||= describeError(error);
+    }
+    view.busy = false;
+    render(controller.getState());
+  }
+
+  elements.signInSignature.addEventListener("click", () =>
+    run(() => {
+      wallet.chooseProof("signature");
+      return controller.signIn();
+    }),
+  );
+  elements.signInTransaction.addEventListener("click", () =>
+    run(() => {
+      wallet.chooseProof("signedTx");
+      return controller.signIn();
+    }),
+  );
+  elements.signOut.addEventListener("click", () => run(() => controller.signOut()));
+
+  // Restore the session a reload left behind: the server's me route says who is signed in.
+  try {
+    await controller.restore();
+  } catch (error) {
+    view.problem = `Could not read the session: ${describeError(error)}`;
+  }
+  view.busy = false;
+  render(controller.getState());
+  elements.main.dataset.ready = "true";
+}
+
+main().catch((error) => {
+  elements.status.textContent = "error";
+  elements.status.dataset.status = "error";
+  elements.error.textContent = `The demo could not start: ${describeError(error)}`;
+});

@@ -1,0 +1,135 @@
+// Starts the Express example: reads the environment, creates the verifier once (it holds the
+// ledger connection), picks the session and nonce stores (memory, or Redis when REDIS_URL is
+// set), listens, and shuts down cleanly on SIGTERM/SIGINT.
+import { fileURLToPath } from "node:url";
+import { createMemoryNonceStore, createVerifier } from "sign-in-with-xrpl";
+import { createApp, createSessionMiddleware } from "./app.mjs";
+import { ConfigError, loadConfig } from "./config.mjs";
+
+const REDIS_CONNECT_TIMEOUT_MS = 5000;
+const SHUTDOWN_GRACE_MS = 5000;
+
+/** Prints the problem and exits non-zero, without a stack trace: these are operator errors. */
+function stop(message) {
+  console.error(`Cannot start the example: ${message}`);
+  process.exit(1);
+}
+
+let config;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) stop(error.message);
+  throw error;
+}
+
+const verifier = createVerifier(config.nodeUrl === undefined ? {} : { nodeUrl: config.nodeUrl });
+
+let redis;
+let nonceStore;
+let sessionStore;
+if (config.redisUrl === undefined) {
+  nonceStore = createMemoryNonceStore();
+} else {
+  // Loaded only when used, so the default setup needs no Redis packages at all.
+  const [{ createClient }, { RedisStore }, { createRedisNonceStore }] = await Promise.all([
+    import("redis"),
+    import("connect-redis"),
+    import("sign-in-with-xrpl/redis"),
+  ]);
+  redis = createClient({ url: config.redisUrl });
+  let lastRedisError = "";
+  redis.on("error", (error) => {
+    // The client reconnects by itself; say so once per distinct failure, not on every retry.
+    const text = String(error?.message ?? error);
+    if (text !== lastRedisError) console.error(`Redis: ${text}`);
+    lastRedisError = text;
+  });
+  redis.on("ready", () => {
+    lastRedisError = "";
+  });
+  try {
+    await withTimeout(redis.connect(), REDIS_CONNECT_TIMEOUT_MS);
+  } catch (error) {
+    await redis.destroy?.();
+    await verifier.close();
+    stop(`Redis does not answer at REDIS_URL (${redactUrl(config.redisUrl)}): ${error?.message ?? error}`);
+  }
+  nonceStore = createRedisNonceStore(redis);
+  sessionStore = new RedisStore({ client: redis, prefix: "siwx:sess:" });
+}
+
+const app = createApp({
+  verifier,
+  nonceStore,
+  sessionMiddleware: createSessionMiddleware({
+    secret: config.sessionSecret,
+    cookieName: config.cookieName,
+    production: config.production,
+    ...(sessionStore === undefined ? {} : { store: sessionStore }),
+  }),
+  cookieName: config.cookieName,
+  production: config.production,
+  ...(config.domain === undefined ? {} : { domain: config.domain }),
+  nonceRateLimit: config.nonceRateLimit,
+  ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
+  publicDir: fileURLToPath(new URL("./public", import.meta.url)),
+  logger: console,
+});
+
+const server = config.host === undefined ? app.listen(config.port) : app.listen(config.port, config.host);
+server.on("error", async (error) => {
+  await closeResources();
+  stop(error.code === "EADDRINUSE" ? `port ${config.port} is in use (set PORT to another one).` : String(error.message));
+});
+server.on("listening", () => {
+  const { port } = server.address();
+  const stores = redis === undefined ? "in-memory sessions" : "sessions and nonces in Redis";
+  const shownHost = config.host === undefined || config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host.includes(":") ? `[${config.host}]` : config.host;
+  console.log(`Sign-In with XRPL Express example listening on http://${shownHost}:${port} (${stores})`);
+});
+
+let closing = false;
+async function closeResources() {
+  await verifier.close().catch((error) => console.error("Closing the verifier failed:", error));
+  if (redis?.isOpen) await redis.close().catch((error) => console.error("Closing Redis failed:", error));
+}
+
+async function shutdown(signal) {
+  if (closing) return;
+  closing = true;
+  console.log(`${signal}: shutting down`);
+  // A request that never ends must not keep the process alive forever.
+  setTimeout(() => {
+    console.error("Shutdown took too long: exiting");
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS).unref();
+  await new Promise((resolve) => {
+    server.close(resolve);
+    server.closeIdleConnections();
+  });
+  await closeResources();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
+
+function withTimeout(promise, timeoutMs) {
+  let timer;
+  return Promise.race([
+    promise,
+    new Promise((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+function redactUrl(url) {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== "") parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "an unreadable URL";
+  }
+}

@@ -1,0 +1,26 @@
+import { clientAddress } from "@/lib/rate-limit";
+import { json, methodNotAllowed, withAuth } from "@/lib/http";
+
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+
+/** GET /api/auth/nonce: a new single-use nonce, stored in the sealed session cookie. Rate limited per client address. */
+export async function GET(request: Request): Promise<Response> {
+  return withAuth(async ({ handlers, nonceLimiter, config }, session) => {
+    const { allowed, remaining, resetSeconds } = nonceLimiter.hit(clientAddress(request.headers));
+    const rateHeaders = {
+      "RateLimit-Policy": `${config.nonceRateLimit};w=60`,
+      "RateLimit": `limit=${config.nonceRateLimit}, remaining=${remaining}, reset=${resetSeconds}`,
+    };
+    if (!allowed) {
+      return json(429, { error: "Too many nonce requests. Try again in a minute." }, { ...rateHeaders, "Retry-After": String(resetSeconds) });
+    }
+    const result = await handlers.nonce(session);
+    return json(result.status, result.body, rateHeaders);
+  });
+}
+
+export const POST = methodNotAllowed("GET");
+export const PUT = POST;
+export const PATCH = POST;
+export const DELETE = POST;

@@ -1,0 +1,17 @@
+// The library is a workspace package whose folder (the repository root) lies outside this app:
+// both the bundler root and file tracing must start at the repository root, or the build cannot
+// reach it. xrpl and ws stay plain Node requires on the server (ws has optional native parts).
+import { fileURLToPath } from "node:url";
+
+const repositoryRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+/** @type {import("next").NextConfig} */
+const nextConfig = {
+  turbopack: { root: repositoryRoot },
+  outputFileTracingRoot: repositoryRoot,
+  serverExternalPackages: ["xrpl", "ws"],
+  poweredByHeader: false,
+  reactStrictMode: true,
+};
+
+export default nextConfig;

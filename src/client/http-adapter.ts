@@ -1,0 +1,231 @@
+import { InvalidOptionsError } from "../errors.js";
+import { createMessage } from "../message/create.js";
+import type { SignInMessageFields } from "../message/types.js";
+import type { VerifyRequest } from "../verify/types.js";
+import { NetworkError, ServerRejectedError, type SignInStep } from "./errors.js";
+import type { AdapterCallOptions, AuthAdapter, ServerRejection, VerifyCallOptions } from "./types.js";
+
+/**
+ * The `fetch` signature the adapter uses (the browser's, or any compatible one).
+ *
+ * @example
+ * ```ts
+ * const logged: FetchFunction = (input, init) => (console.log(init.method, input), fetch(input, init));
+ * const adapter = createHttpAdapter({ fetch: logged });
+ * ```
+ */
+export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
+
+/**
+ * Options of `createHttpAdapter`.
+ *
+ * @example
+ * ```ts
+ * const options: HttpAdapterOptions = { baseUrl: "https://api.example.com", variant: "store" };
+ * ```
+ */
+export interface HttpAdapterOptions {
+  /** Origin (and path prefix) of the API. Default `""`: same origin, relative URLs. */
+  baseUrl?: string;
+  /**
+   * Server variant, which decides the `me` route: `"cookie"` (iron-session, `GET /api/auth/me`)
+   * or `"store"` (express-session, `GET /api/me`). Absent: `me()` tries `/api/auth/me`, then
+   * `/api/me` when that is 404, and remembers the one that answered.
+   */
+  variant?: "cookie" | "store";
+  /** `fetch` to use. Default: the global `fetch`. */
+  fetch?: FetchFunction;
+}
+
+/**
+ * The adapter `createHttpAdapter` returns: `AuthAdapter` with `me` always present, plus the last
+ * refusal of `verify` for callers that use it directly.
+ *
+ * @example
+ * ```ts
+ * const adapter: HttpAdapter = createHttpAdapter();
+ * if (!(await adapter.verify(body))) console.log(adapter.lastError?.error);
+ * ```
+ */
+export interface HttpAdapter extends AuthAdapter {
+  me(options?: AdapterCallOptions): Promise<{ address: string } | null>;
+  /** Status and error text of the last `verify` that resolved `false`; `null` after one that resolved `true`. */
+  readonly lastError: ServerRejection | null;
+}
+
+/**
+ * The adapter of seed 4.5 over `fetch`, for the routes of `createAuthHandlers`: `GET
+ * {baseUrl}/api/auth/nonce`, `POST {baseUrl}/api/auth/verify`, `POST {baseUrl}/api/auth/signout`
+ * and `GET {baseUrl}/api/auth/me` (variant `"cookie"`) or `GET {baseUrl}/api/me` (variant
+ * `"store"`). Every request sends cookies (`credentials: "include"`) and JSON headers.
+ *
+ * - `getNonce()` resolves the `nonce` field; throws `ServerRejectedError` (status and the
+ *   server's `error` text) on a non-2xx answer, `NetworkError` when `fetch` fails.
+ * - `createMessage(fields)` formats with this library's `createMessage`.
+ * - `verify(body)` resolves `true` exactly on a 2xx answer; on a non-2xx answer it resolves
+ *   `false`, calls `options.onRejected({ status, error })` and keeps it in `lastError`, so the
+ *   controller's error says why. It throws `NetworkError` when there is no answer at all.
+ * - `signOut()` throws on a non-2xx answer; `me()` resolves `{ address }` or `null` on 401.
+ *
+ * @example
+ * ```ts
+ * import { createAuthController, createHttpAdapter } from "sign-in-with-xrpl/client";
+ * const adapter = createHttpAdapter({ variant: "store" }); // Express example
+ * const controller = createAuthController({ wallet, adapter, chainId: "xrpl:0" });
+ * ```
+ */
+export function createHttpAdapter(options: HttpAdapterOptions = {}): HttpAdapter {
+  if (options === null || typeof options !== "object") {
+    throw new InvalidOptionsError(
+      "sign-in-with-xrpl: createHttpAdapter takes an options object ({ baseUrl?, variant? }) or nothing."
+    );
+  }
+  const { variant } = options;
+  if (variant !== undefined && variant !== "cookie" && variant !== "store") {
+    throw new InvalidOptionsError(
+      `sign-in-with-xrpl: createHttpAdapter \`variant\` is "cookie" (GET /api/auth/me) or "store" (GET /api/me); got ${JSON.stringify(
+        variant
+      )}.`
+    );
+  }
+  if (options.baseUrl !== undefined && typeof options.baseUrl !== "string") {
+    throw new InvalidOptionsError(
+      'sign-in-with-xrpl: createHttpAdapter `baseUrl` must be a string such as "https://example.com".'
+    );
+  }
+  if (options.fetch !== undefined && typeof options.fetch !== "function") {
+    throw new InvalidOptionsError("sign-in-with-xrpl: createHttpAdapter `fetch` must be a function.");
+  }
+  const baseUrl = (options.baseUrl ?? "").replace(/\/+$/, "");
+  const custom = options.fetch;
+  // Call the global through globalThis: a detached `fetch` throws "Illegal invocation" in browsers.
+  const fetchImpl: FetchFunction = custom ?? ((input, init) => globalThis.fetch(input, init));
+  let mePath: string | undefined = variant === "cookie" ? "/api/auth/me" : variant === "store" ? "/api/me" : undefined;
+  let lastError: ServerRejection | null = null;
+
+  async function request(
+    step: SignInStep,
+    method: "GET" | "POST",
+    path: string,
+    body: unknown,
+    signal: AbortSignal | undefined
+  ) {
+    const headers: Record<string, string> = { Accept: "application/json" };
+    const init: RequestInit = { method, credentials: "include", headers };
+    if (body !== undefined) {
+      headers["Content-Type"] = "application/json";
+      init.body = JSON.stringify(body);
+    }
+    if (signal !== undefined) init.signal = signal;
+    try {
+      return await fetchImpl(`${baseUrl}${path}`, init);
+    } catch (error) {
+      if (signal?.aborted === true) throw error;
+      throw new NetworkError(step, { cause: error });
+    }
+  }
+
+  async function rejection(step: SignInStep, response: Response): Promise<ServerRejectedError> {
+    return new ServerRejectedError(step, { status: response.status, serverError: await errorText(response) });
+  }
+
+  async function readJson(step: SignInStep, response: Response): Promise<unknown> {
+    try {
+      return await response.json();
+    } catch (error) {
+      throw new ServerRejectedError(
+        step,
+        { status: response.status, serverError: "The answer is not JSON." },
+        { cause: error }
+      );
+    }
+  }
+
+  return {
+    get lastError() {
+      return lastError;
+    },
+
+    async getNonce(call?: AdapterCallOptions): Promise<string> {
+      const response = await request("nonce", "GET", "/api/auth/nonce", undefined, call?.signal);
+      if (!response.ok) throw await rejection("nonce", response);
+      const data = await readJson("nonce", response);
+      const nonce = data !== null && typeof data === "object" ? (data as Record<string, unknown>)["nonce"] : undefined;
+      if (typeof nonce !== "string" || nonce === "") {
+        throw new ServerRejectedError("nonce", { status: response.status, serverError: "The answer has no `nonce`." });
+      }
+      return nonce;
+    },
+
+    createMessage(fields: SignInMessageFields): string {
+      return createMessage(fields);
+    },
+
+    async verify(body: VerifyRequest, call?: VerifyCallOptions): Promise<boolean> {
+      const response = await request("verify", "POST", "/api/auth/verify", body, call?.signal);
+      if (response.ok) {
+        lastError = null;
+        await response.body?.cancel().catch(() => undefined);
+        return true;
+      }
+      const refused: ServerRejection = { status: response.status };
+      const text = await errorText(response);
+      if (text !== undefined) refused.error = text;
+      lastError = refused;
+      call?.onRejected?.(refused);
+      return false;
+    },
+
+    async signOut(call?: AdapterCallOptions): Promise<void> {
+      const response = await request("signOut", "POST", "/api/auth/signout", undefined, call?.signal);
+      if (!response.ok) throw await rejection("signOut", response);
+      await response.body?.cancel().catch(() => undefined);
+    },
+
+    async me(call?: AdapterCallOptions): Promise<{ address: string } | null> {
+      let path = mePath ?? "/api/auth/me";
+      let response = await request("me", "GET", path, undefined, call?.signal);
+      if (mePath === undefined && response.status === 404) {
+        await response.body?.cancel().catch(() => undefined);
+        path = "/api/me";
+        response = await request("me", "GET", path, undefined, call?.signal);
+      }
+      if (response.status === 401) {
+        if (mePath === undefined) mePath = path;
+        await response.body?.cancel().catch(() => undefined);
+        return null;
+      }
+      if (!response.ok) throw await rejection("me", response);
+      if (mePath === undefined) mePath = path;
+      const data = await readJson("me", response);
+      const address =
+        data !== null && typeof data === "object" ? (data as Record<string, unknown>)["address"] : undefined;
+      if (typeof address !== "string" || address === "") {
+        throw new ServerRejectedError("me", { status: response.status, serverError: "The answer has no `address`." });
+      }
+      return { address };
+    },
+  };
+}
+
+/** The server's `{ error }` text, else its body text (first 200 characters), else nothing. */
+async function errorText(response: Response): Promise<string | undefined> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    return undefined;
+  }
+  if (text === "") return undefined;
+  try {
+    const data: unknown = JSON.parse(text);
+    if (data !== null && typeof data === "object") {
+      const error = (data as Record<string, unknown>)["error"];
+      if (typeof error === "string" && error !== "") return error;
+    }
+  } catch {
+    // not JSON: fall through to the raw text
+  }
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat === "" ? undefined : flat.slice(0, 200);
+}

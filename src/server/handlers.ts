@@ -1,0 +1,209 @@
+import { InvalidOptionsError, MessageFormatError } from "../errors.js";
+import { generateNonce, parseMessage, validateMessage } from "../message/index.js";
+import type { SignInMessage, ValidateOptions } from "../message/types.js";
+import { normalizeAuthOptions, type AuthHandlersOptions, type NormalizedAuthOptions } from "./options.js";
+import { hostWithoutPort } from "./request-host.js";
+import type { AuthHandlers, HandlerResult, SessionRecord, SessionStore } from "./types.js";
+import { readVerifyBody } from "./verify-body.js";
+
+/** Every error text the handlers answer with, per seed section 7 and SPEC section 5. */
+const TEXT = {
+  noPendingNonceCookie: "No pending nonce.",
+  noPendingNonceStore: "No pending nonce. Request /nonce first.",
+  nonceExpired: "Nonce expired.",
+  invalidFormat: "Invalid message format.",
+  signatureFailed: "Signature verification failed.",
+  nonceUsed: "Nonce has already been used.",
+  notAuthenticated: "Not authenticated.",
+  internal: "Internal server error.",
+  invalidBody: "Invalid request body.",
+  verificationUnavailable: "Verification service unavailable.",
+  domainMismatch: "Domain does not match.",
+} as const;
+
+function error(status: number, text: string): HandlerResult {
+  return { status, body: { error: text } };
+}
+
+/**
+ * Builds the four route handlers (nonce, verify, sign-out, me) of the seed's session API over
+ * any `SessionStore`. Options are checked once here (`InvalidOptionsError`); the handlers never
+ * throw: every outcome, failures included, is a `{ status, body }` to send as JSON.
+ *
+ * `variant: "store"` answers as seed variant B (express-session): nonce expiry after
+ * `nonceTtlSeconds`, 400 `Invalid request body.`, 500 `Verification service unavailable.`.
+ * `variant: "cookie"` answers as variant A (iron-session): no nonce expiry, 500
+ * `Internal server error.` for every unexpected failure.
+ *
+ * @example
+ * ```ts
+ * import express from "express";
+ * import session from "express-session";
+ * import { createAuthHandlers, createVerifier, expressSessionStore } from "sign-in-with-xrpl";
+ *
+ * const handlers = createAuthHandlers({ verifier: createVerifier(), variant: "store", logger: console });
+ * const app = express();
+ * app.use(express.json(), session({ secret: process.env.SESSION_SECRET!, resave: false, saveUninitialized: false }));
+ * app.get("/api/auth/nonce", async (req, res) => {
+ *   const { status, body } = await handlers.nonce(expressSessionStore(req));
+ *   res.status(status).json(body);
+ * });
+ * app.post("/api/auth/verify", async (req, res) => {
+ *   const { status, body } = await handlers.verify(expressSessionStore(req), { body: req.body, host: req.headers.host });
+ *   res.status(status).json(body);
+ * });
+ * ```
+ */
+export function createAuthHandlers(options: AuthHandlersOptions): AuthHandlers {
+  const config = normalizeAuthOptions(options);
+  const { variant, logger, now } = config;
+  const isStore = variant === "store";
+
+  /** Seed: variant A turns every unexpected failure into 500; variant B answers 400 `Invalid request body.` (SPEC 5). */
+  const unexpected = (where: string, cause: unknown): HandlerResult => {
+    logger.error(`sign-in-with-xrpl: unexpected failure in ${where}`, cause);
+    return isStore ? error(400, TEXT.invalidBody) : error(500, TEXT.internal);
+  };
+
+  const nonce = async (session: SessionStore): Promise<HandlerResult> => {
+    try {
+      const record = await session.get();
+      const pendingNonce = generateNonce();
+      // The address stays: asking for a nonce while signed in does not sign out (seed 3.1).
+      await session.set({ ...record, pendingNonce, nonceIssuedAt: now() });
+      return { status: 200, body: { nonce: pendingNonce } };
+    } catch (cause) {
+      logger.error("sign-in-with-xrpl: could not store a new nonce in the session", cause);
+      return error(500, TEXT.internal);
+    }
+  };
+
+  const verify = async (session: SessionStore, request: { body: unknown; host?: string | undefined }): Promise<HandlerResult> => {
+    try {
+      return await runVerify(config, session, request);
+    } catch (cause) {
+      return unexpected("verify", cause);
+    }
+  };
+
+  const signOut = async (session: SessionStore): Promise<HandlerResult> => {
+    try {
+      await session.destroy();
+    } catch (cause) {
+      logger.error("sign-in-with-xrpl: could not destroy the session on sign-out", cause);
+    }
+    return { status: 200, body: { ok: true } };
+  };
+
+  const me = async (session: SessionStore): Promise<HandlerResult> => {
+    try {
+      const record = await session.get();
+      if (typeof record.address === "string" && record.address !== "") {
+        return { status: 200, body: { address: record.address } };
+      }
+      return error(401, TEXT.notAuthenticated);
+    } catch (cause) {
+      logger.error("sign-in-with-xrpl: could not read the session", cause);
+      return error(500, TEXT.internal);
+    }
+  };
+
+  return { nonce, verify, signOut, me };
+}
+
+/** The processing order of seed 4.2, with the fixes of SPEC 5. Throws only on unexpected failures. */
+async function runVerify(
+  config: NormalizedAuthOptions,
+  session: SessionStore,
+  request: { body: unknown; host?: string | undefined },
+): Promise<HandlerResult> {
+  const isStore = config.variant === "store";
+  const requestedAt = config.now();
+
+  // 1. The body.
+  const proof = readVerifyBody(request?.body);
+  if (proof === undefined) return isStore ? error(400, TEXT.invalidBody) : error(500, TEXT.internal);
+
+  // 2. A pending nonce.
+  const record: SessionRecord = await session.get();
+  const pendingNonce = record.pendingNonce;
+  if (typeof pendingNonce !== "string" || pendingNonce === "") {
+    return error(400, isStore ? TEXT.noPendingNonceStore : TEXT.noPendingNonceCookie);
+  }
+
+  // 3. Variant B: a nonce older than the TTL is cleared. A record without an issue time cannot
+  // prove it is fresh, so it counts as expired.
+  if (isStore) {
+    const issuedAt = record.nonceIssuedAt;
+    if (typeof issuedAt !== "number" || !Number.isFinite(issuedAt) || requestedAt - issuedAt > config.nonceTtlMs) {
+      const { pendingNonce: _cleared, nonceIssuedAt: _issued, ...rest } = record;
+      await session.set(rest);
+      return error(400, TEXT.nonceExpired);
+    }
+  }
+
+  // 4. Parse.
+  let message: SignInMessage;
+  try {
+    message = parseMessage(proof.message);
+  } catch (cause) {
+    if (cause instanceof MessageFormatError) return error(400, TEXT.invalidFormat);
+    throw cause;
+  }
+
+  // 5. Validate: domain, the body's address, chain, the session's pending nonce, time rules.
+  const hostDomain = config.domain === undefined ? hostWithoutPort(request.host) : undefined;
+  const expectedDomain = config.domain ?? hostDomain;
+  if (expectedDomain === undefined) {
+    throw new InvalidOptionsError(
+      "sign-in-with-xrpl: verify got no `host` and createAuthHandlers has no `domain`: pass { host: req.headers.host } or set the domain option.",
+    );
+  }
+  const validateOptions: ValidateOptions = {
+    domain: expectedDomain,
+    address: proof.address,
+    nonce: pendingNonce,
+    maxAgeSeconds: config.maxMessageAgeSeconds,
+    clockSkewSeconds: config.clockSkewSeconds,
+    now: requestedAt,
+    ...(config.chainId === undefined ? {} : { chainId: config.chainId }),
+  };
+  let validation;
+  try {
+    validation = validateMessage(message, validateOptions);
+  } catch (cause) {
+    // A Host header that is not a valid authority cannot match any message domain.
+    if (hostDomain !== undefined && cause instanceof InvalidOptionsError) return error(400, TEXT.domainMismatch);
+    throw cause;
+  }
+  if (!validation.valid) return error(400, validation.reason);
+
+  // 6. The proof. A throwing verifier (ledger node unreachable) is a service failure, not a bad proof.
+  let holds: boolean;
+  try {
+    holds = await config.verifier.verify(proof);
+  } catch (cause) {
+    return serviceFailure(config, "the verifier failed", cause);
+  }
+  if (holds !== true) return error(401, TEXT.signatureFailed);
+
+  // 7. Single use, decided by the nonce store only now that the proof holds, so a forged attempt
+  // cannot burn someone else's nonce.
+  let first: boolean;
+  try {
+    first = await config.nonceStore.consume(message.nonce, config.consumedNonceTtlMs);
+  } catch (cause) {
+    return serviceFailure(config, "the nonce store failed", cause);
+  }
+  if (first !== true) return error(400, TEXT.nonceUsed);
+
+  // 8. Signed in: a new session id where the store has ids, then the whole record.
+  if (typeof session.regenerate === "function") await session.regenerate();
+  await session.set({ address: proof.address, authenticatedAt: config.now() });
+  return { status: 200, body: { ok: true, address: proof.address } };
+}
+
+function serviceFailure(config: NormalizedAuthOptions, what: string, cause: unknown): HandlerResult {
+  config.logger.error(`sign-in-with-xrpl: ${what} during verify`, cause);
+  return config.variant === "store" ? error(500, TEXT.verificationUnavailable) : error(500, TEXT.internal);
+}

@@ -1,0 +1,13 @@
+export { createAuthHandlers } from "./handlers.js";
+export type { AuthHandlersOptions, AuthVariant } from "./options.js";
+export { createMemoryNonceStore } from "./memory-nonce-store.js";
+export type { MemoryNonceStoreOptions } from "./memory-nonce-store.js";
+export { expressSessionStore } from "./express-session-store.js";
+export type { ExpressRequestLike, ExpressSessionLike } from "./express-session-store.js";
+export { ironSessionStore } from "./iron-session-store.js";
+export type { IronSessionLike } from "./iron-session-store.js";
+export { sessionCookieOptions } from "./session-cookie-options.js";
+export type { ExpressSessionCookieOptions, IronSessionCookieOptions, SessionCookieInput } from "./session-cookie-options.js";
+export { MIN_SESSION_SECRET_LENGTH, resolveSessionSecret } from "./session-secret.js";
+export type { SessionSecretInput } from "./session-secret.js";
+export type { AuthHandlers, HandlerResult, Logger, NonceStore, SessionRecord, SessionStore } from "./types.js";

@@ -1,0 +1,157 @@
+import { InvalidOptionsError } from "../errors.js";
+import { isDomain } from "../message/domain.js";
+import type { Verifier } from "../verify/types.js";
+import { createMemoryNonceStore } from "./memory-nonce-store.js";
+import type { Logger, NonceStore } from "./types.js";
+
+/**
+ * Which seed variant the handlers speak: `"cookie"` (A, sealed cookie) or `"store"` (B, server-side session store).
+ *
+ * @example
+ * ```ts
+ * const variant: AuthVariant = process.env.SESSIONS === "iron" ? "cookie" : "store";
+ * ```
+ */
+export type AuthVariant = "cookie" | "store";
+
+/**
+ * Options of `createAuthHandlers`.
+ *
+ * @example
+ * ```ts
+ * const options: AuthHandlersOptions = {
+ *   verifier: createVerifier(),
+ *   variant: "store",
+ *   domain: process.env.APP_DOMAIN,
+ *   nonceStore: createMemoryNonceStore(),
+ *   logger: console,
+ * };
+ * ```
+ */
+export interface AuthHandlersOptions {
+  /** Checks the proofs; create one per process with `createVerifier()`. */
+  verifier: Verifier;
+  /** `"cookie"`: seed variant A (iron-session). `"store"`: seed variant B (express-session). */
+  variant: AuthVariant;
+  /**
+   * Expected message domain(s). Default: the request host name without its port. Set it (from
+   * `APP_DOMAIN`) behind a proxy that rewrites `Host`.
+   */
+  domain?: string | readonly string[] | undefined;
+  /** CAIP-2 chain id the message must carry (`"xrpl:0"` mainnet). Default: any. */
+  chainId?: string | undefined;
+  /** Maximum message age in seconds. Default 300. */
+  maxMessageAgeSeconds?: number | undefined;
+  /** Clock skew tolerated on every time comparison, in seconds. Default 60. */
+  clockSkewSeconds?: number | undefined;
+  /** Variant `"store"` only: a pending nonce older than this is cleared and refused. Default 300. */
+  nonceTtlSeconds?: number | undefined;
+  /** Makes nonces single-use. Default: `createMemoryNonceStore()` (one process only). */
+  nonceStore?: NonceStore | undefined;
+  /** Receives failures that cannot be returned (a failed session destroy, an unexpected error). Default: silent. */
+  logger?: Logger | undefined;
+  /** Clock in milliseconds since the Unix epoch. Default `Date.now`. */
+  now?: (() => number) | undefined;
+}
+
+/** @internal The options after defaults and checks. */
+export interface NormalizedAuthOptions {
+  verifier: Verifier;
+  variant: AuthVariant;
+  domain: string | readonly string[] | undefined;
+  chainId: string | undefined;
+  maxMessageAgeSeconds: number;
+  clockSkewSeconds: number;
+  nonceTtlMs: number;
+  /** How long a consumed nonce is remembered: the whole window in which its message can validate. */
+  consumedNonceTtlMs: number;
+  nonceStore: NonceStore;
+  logger: Logger;
+  now: () => number;
+}
+
+const SILENT_LOGGER: Logger = { warn() {}, error() {} };
+
+function fail(message: string): never {
+  throw new InvalidOptionsError(`sign-in-with-xrpl: createAuthHandlers: ${message}`);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+function positiveSeconds(name: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
+    fail(`\`${name}\` must be a positive number of seconds (got ${describe(value)}); omit it for the default ${fallback}.`);
+  }
+  return value;
+}
+
+function describe(value: unknown): string {
+  if (typeof value === "string") return JSON.stringify(value);
+  if (typeof value === "number" || typeof value === "boolean" || value === null || value === undefined) return String(value);
+  return typeof value;
+}
+
+/** @internal Applies defaults once and rejects options the handlers cannot work with. */
+export function normalizeAuthOptions(options: AuthHandlersOptions): NormalizedAuthOptions {
+  if (!isObject(options)) fail("pass an options object, e.g. createAuthHandlers({ verifier: createVerifier(), variant: \"store\" }).");
+  const { verifier, variant, domain, chainId, nonceStore, logger, now } = options;
+
+  if (!isObject(verifier) || typeof verifier.verify !== "function") {
+    fail("`verifier` is missing: pass one created once at start-up, e.g. { verifier: createVerifier() }.");
+  }
+  if (variant !== "cookie" && variant !== "store") {
+    fail(`unknown \`variant\` ${describe(variant)}: use "cookie" (iron-session, sealed cookie) or "store" (express-session, server-side store).`);
+  }
+  if (domain !== undefined) {
+    const domains: readonly unknown[] = Array.isArray(domain) ? domain : [domain];
+    if (domains.length === 0 || domains.some((value) => typeof value !== "string" || value.trim() === "")) {
+      fail("`domain` must be a non-empty host name such as \"example.com\" (or a non-empty array of them); omit it to use the request host.");
+    }
+    const notHost = domains.find((value) => !isDomain(value as string));
+    if (notHost !== undefined) {
+      fail(`\`domain\` ${describe(notHost)} is not a host[:port]: pass the host the user sees, such as "example.com" or "localhost:3000", without scheme or path.`);
+    }
+  }
+  if (chainId !== undefined && (typeof chainId !== "string" || !/^xrpl:(0|[1-9][0-9]{0,9})$/.test(chainId) || Number(chainId.slice(5)) > 0xffffffff)) {
+    fail(`\`chainId\` must be a CAIP-2 XRPL chain id such as "xrpl:0" (mainnet) or "xrpl:1" (testnet); got ${describe(chainId)}.`);
+  }
+  const maxMessageAgeSeconds = positiveSeconds("maxMessageAgeSeconds", options.maxMessageAgeSeconds, 300);
+  const nonceTtlSeconds = positiveSeconds("nonceTtlSeconds", options.nonceTtlSeconds, 300);
+  let clockSkewSeconds = 60;
+  if (options.clockSkewSeconds !== undefined) {
+    const skew: unknown = options.clockSkewSeconds;
+    if (typeof skew !== "number" || !Number.isFinite(skew) || skew < 0) {
+      fail(`\`clockSkewSeconds\` must be a number of seconds >= 0 (got ${describe(skew)}); omit it for the default 60.`);
+    }
+    clockSkewSeconds = skew;
+  }
+  if (nonceStore !== undefined && (!isObject(nonceStore) || typeof nonceStore.consume !== "function")) {
+    fail("`nonceStore` must have a `consume(nonce, ttlMs)` method: use createMemoryNonceStore() or createRedisNonceStore(client).");
+  }
+  if (logger !== undefined && (!isObject(logger) || typeof logger.warn !== "function" || typeof logger.error !== "function")) {
+    fail("`logger` must have `warn` and `error` methods (`console` fits).");
+  }
+  if (now !== undefined && typeof now !== "function") {
+    fail("`now` must be a function returning milliseconds since the Unix epoch, e.g. () => Date.now().");
+  }
+
+  return {
+    verifier,
+    variant,
+    domain,
+    chainId,
+    maxMessageAgeSeconds,
+    clockSkewSeconds,
+    nonceTtlMs: nonceTtlSeconds * 1000,
+    // A message validates from (issuedAt - skew) until (issuedAt + maxAge + skew): remembering its
+    // nonce for maxAge + 2 * skew covers that whole window, so a replay is refused either by the
+    // nonce store or by the age rule.
+    consumedNonceTtlMs: Math.ceil((maxMessageAgeSeconds + 2 * clockSkewSeconds) * 1000),
+    nonceStore: nonceStore ?? createMemoryNonceStore(),
+    logger: logger ?? SILENT_LOGGER,
+    now: now ?? Date.now,
+  };
+}

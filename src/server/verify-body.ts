@@ -1,0 +1,37 @@
+import type { VerifyRequest } from "../verify/types.js";
+
+/**
+ * Reads the POST verify body of seed 2.4. Returns the request for the verifier, or `undefined`
+ * when the body is not a JSON object with the required string fields. Unknown extra fields are
+ * ignored; `null` counts as absent for the optional ones, because JSON clients often send it.
+ *
+ * @internal
+ */
+export function readVerifyBody(body: unknown): VerifyRequest | undefined {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
+  const fields = body as Record<string, unknown>;
+  const { message, signatureKind, address } = fields;
+  if (typeof message !== "string" || typeof address !== "string") return undefined;
+  const publicKey = optionalString(fields.publicKey);
+  if (publicKey === false) return undefined;
+
+  if (signatureKind === "signature") {
+    if (typeof fields.signature !== "string") return undefined;
+    return withPublicKey({ message, signatureKind, signature: fields.signature, address }, publicKey);
+  }
+  if (signatureKind === "signedTx") {
+    if (typeof fields.txBlob !== "string") return undefined;
+    return withPublicKey({ message, signatureKind, txBlob: fields.txBlob, address }, publicKey);
+  }
+  return undefined;
+}
+
+/** `undefined` when absent, the string when present, `false` when present with the wrong type. */
+function optionalString(value: unknown): string | undefined | false {
+  if (value === undefined || value === null) return undefined;
+  return typeof value === "string" ? value : false;
+}
+
+function withPublicKey(request: VerifyRequest, publicKey: string | undefined): VerifyRequest {
+  return publicKey === undefined ? request : { ...request, publicKey };
+}

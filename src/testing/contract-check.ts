@@ -1,0 +1,41 @@
+/**
+ * One check of a contract suite: a name that says what it proves, and `run`, which resolves
+ * when the implementation passes and rejects with an `Error` that says what went wrong.
+ * Framework-agnostic: hand each one to your test runner.
+ *
+ * @example
+ * ```ts
+ * import { it } from "vitest";
+ * for (const check of nonceStoreContract(() => createMyNonceStore())) it(check.name, check.run);
+ * ```
+ */
+export interface ContractCheck {
+  readonly name: string;
+  run(): Promise<void>;
+}
+
+/** @internal */
+export function fail(subject: string, message: string): never {
+  throw new Error(`${subject} contract: ${message}`);
+}
+
+/** @internal */
+export function show(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** @internal A random alphanumeric nonce, unique per call, so checks can run against a shared, persistent store. */
+export function uniqueNonce(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return `contract${Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+}
+
+/** @internal */
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

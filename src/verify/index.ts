@@ -1,0 +1,7 @@
+export { createVerifier, DEFAULT_NODE_URL } from "./create-verifier.js";
+export type { VerifierOptions } from "./create-verifier.js";
+export { compactSignature } from "./compact-signature.js";
+export type { CompactSignatureOptions } from "./compact-signature.js";
+export { signedTransaction } from "./signed-transaction.js";
+export type { SignedTransactionOptions } from "./signed-transaction.js";
+export type { AccountAuthority, LedgerReader, VerificationStrategy, Verifier, VerifyRequest } from "./types.js";

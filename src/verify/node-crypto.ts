@@ -1,0 +1,82 @@
+import type { KeyObject } from "node:crypto";
+import type { KeyAlgorithm } from "./canonical.js";
+import { LruCache } from "./lru-cache.js";
+import type { SignatureBackend } from "./signature-backend.js";
+
+type NodeCrypto = typeof import("node:crypto");
+
+// SubjectPublicKeyInfo DER headers: id-Ed25519 with a 32-byte key, and id-ecPublicKey/secp256k1
+// with a 33-byte compressed point. Prepending them lets OpenSSL import XRPL keys directly.
+const ED25519_SPKI_PREFIX = Uint8Array.from([0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00]);
+const SECP256K1_SPKI_PREFIX = Uint8Array.from([
+  0x30, 0x36, 0x30, 0x10, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01, 0x06, 0x05, 0x2b, 0x81, 0x04, 0x00, 0x0a,
+  0x03, 0x22, 0x00,
+]);
+
+/** How many imported keys each verifier process keeps; an import costs about as much as a verify. */
+export const KEY_CACHE_ENTRIES = 4096;
+
+/** The OpenSSL-backed implementation, or undefined when `node:crypto` cannot be loaded. */
+export function createNodeCryptoBackend(keyCacheEntries = KEY_CACHE_ENTRIES): SignatureBackend | undefined {
+  const crypto = loadNodeCrypto();
+  if (crypto === undefined) return undefined;
+  const { createHash, createPublicKey, verify } = crypto;
+  // A missing key (invalid point) is remembered as null so garbage keys do not cost an import each.
+  const keys = new LruCache<string, KeyObject | null>(keyCacheEntries);
+
+  function importKey(algorithm: KeyAlgorithm, publicKey: Uint8Array): KeyObject | null {
+    const cacheKey = Buffer.from(publicKey.buffer, publicKey.byteOffset, publicKey.byteLength).toString("latin1");
+    const cached = keys.get(cacheKey);
+    if (cached !== undefined) return cached;
+    let key: KeyObject | null;
+    try {
+      const der =
+        algorithm === "ed25519"
+          ? Buffer.concat([ED25519_SPKI_PREFIX, publicKey.subarray(1)])
+          : Buffer.concat([SECP256K1_SPKI_PREFIX, publicKey]);
+      key = createPublicKey({ key: der, format: "der", type: "spki" });
+    } catch {
+      key = null;
+    }
+    keys.set(cacheKey, key);
+    return key;
+  }
+
+  return {
+    name: "node:crypto",
+    verify(algorithm, data, signature, publicKey) {
+      const key = importKey(algorithm, publicKey);
+      if (key === null) return false;
+      try {
+        // ECDSA truncates a digest to the 256-bit group order, so SHA-512 here is SHA-512Half.
+        return verify(algorithm === "ed25519" ? null : "sha512", data, key, signature);
+      } catch {
+        return false;
+      }
+    },
+    sha512Half(data) {
+      return new Uint8Array(createHash("sha512").update(data).digest().subarray(0, 32));
+    },
+    accountId(publicKey) {
+      const sha256 = createHash("sha256").update(publicKey).digest();
+      return new Uint8Array(createHash("ripemd160").update(sha256).digest());
+    },
+  };
+}
+
+function loadNodeCrypto(): NodeCrypto | undefined {
+  try {
+    const getBuiltinModule = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process
+      ?.getBuiltinModule;
+    if (typeof getBuiltinModule !== "function") return undefined;
+    const crypto = getBuiltinModule("node:crypto") as NodeCrypto | undefined;
+    if (crypto === undefined || typeof crypto.createPublicKey !== "function" || typeof crypto.verify !== "function") {
+      return undefined;
+    }
+    // Some runtimes ship node:crypto without RIPEMD-160 (OpenSSL 3 legacy provider) or ed25519.
+    crypto.createHash("ripemd160").update("").digest();
+    return crypto;
+  } catch {
+    return undefined;
+  }
+}

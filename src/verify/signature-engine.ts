@@ -1,0 +1,101 @@
+import { secp256k1 } from "@noble/curves/secp256k1.js";
+import { encodeAccountID } from "ripple-address-codec";
+import { canonicalPublicKeyAlgorithm, isCanonicalSignature, parseCanonicalDerSignature } from "./canonical.js";
+import { bytesToHex, hexToBytes } from "./hex.js";
+import { createKeypairsBackend } from "./keypairs-crypto.js";
+import { LruCache } from "./lru-cache.js";
+import { createNodeCryptoBackend } from "./node-crypto.js";
+import type { SignatureBackend } from "./signature-backend.js";
+
+/** Canonical checks, then a backend: the one signature primitive every strategy uses. */
+export interface SignatureEngine {
+  readonly backend: SignatureBackend;
+  /** True when `signature` is a canonical signature of `data` by the canonical 33-byte `publicKey`. */
+  verify(data: Uint8Array, signature: Uint8Array, publicKey: Uint8Array): boolean;
+  /** The classic address a 33-byte public key derives. */
+  addressOf(publicKey: Uint8Array): string;
+  /** Compressed secp256k1 keys that a canonical DER signature of `data` can come from. */
+  recoverSecp256k1(data: Uint8Array, signature: Uint8Array): Uint8Array[];
+}
+
+const ADDRESS_CACHE_ENTRIES = 4096;
+
+/** Builds an engine over one backend (tests build both to compare them). */
+export function createSignatureEngine(backend: SignatureBackend): SignatureEngine {
+  const addresses = new LruCache<string, string>(ADDRESS_CACHE_ENTRIES);
+  return {
+    backend,
+    verify(data, signature, publicKey) {
+      const algorithm = canonicalPublicKeyAlgorithm(publicKey);
+      if (algorithm === undefined || !isCanonicalSignature(algorithm, signature)) return false;
+      return backend.verify(algorithm, data, signature, publicKey);
+    },
+    addressOf(publicKey) {
+      const hex = bytesToHex(publicKey);
+      const cached = addresses.get(hex);
+      if (cached !== undefined) return cached;
+      const address = encodeAccountID(backend.accountId(publicKey));
+      addresses.set(hex, address);
+      return address;
+    },
+    recoverSecp256k1(data, signature) {
+      if (parseCanonicalDerSignature(signature) === undefined) return [];
+      const digest = backend.sha512Half(data);
+      const candidates: Uint8Array[] = [];
+      let parsed: ReturnType<typeof secp256k1.Signature.fromBytes>;
+      try {
+        parsed = secp256k1.Signature.fromBytes(signature, "der");
+      } catch {
+        return [];
+      }
+      for (let recovery = 0; recovery < 4; recovery += 1) {
+        try {
+          candidates.push(parsed.addRecoveryBit(recovery).recoverPublicKey(digest).toBytes(true));
+        } catch {
+          // This recovery id names no point (r + n beyond the field, or x not on the curve).
+        }
+      }
+      return candidates;
+    },
+  };
+}
+
+// The ripple-keypairs fixture (api.json): one known-good signature per algorithm, used to prove
+// at start-up that node:crypto in this runtime really verifies XRPL signatures.
+const SELF_TEST = [
+  {
+    publicKey: "ED01FA53FA5A7E77798F882ECE20B1ABC00BB358A9E55A202D0D0676BD0CE37A63",
+    signature:
+      "CB199E1BFD4E3DAA105E4832EEDFA36413E1F44205E4EFB9E27E826044C21E3E2E848BBC8195E8959BADF887599B7310AD1B7047EF11B682E0D068F73749750E",
+  },
+  {
+    publicKey: "030D58EB48B4420B1F7B9DF55087E0E29FEF0E8468F9A6825B01CA2C361042D435",
+    signature:
+      "30440220583A91C95E54E6A651C47BEC22744E0B101E2C4060E7B08F6341657DAD9BC3EE02207D1489C7395DB0188D3A56A977ECBA54B36FA9371B40319655B1B4429E33EF2D",
+  },
+] as const;
+
+function passesSelfTest(backend: SignatureBackend): boolean {
+  const message = new TextEncoder().encode("test message");
+  const tampered = new TextEncoder().encode("test messagf");
+  return SELF_TEST.every(({ publicKey, signature }) => {
+    const key = hexToBytes(publicKey)!;
+    const sig = hexToBytes(signature)!;
+    const algorithm = key[0] === 0xed ? "ed25519" : "secp256k1";
+    return backend.verify(algorithm, message, sig, key) && !backend.verify(algorithm, tampered, sig, key);
+  });
+}
+
+/** node:crypto when it loads and passes the self-test, else ripple-keypairs. */
+export function selectSignatureBackend(): SignatureBackend {
+  const nodeBackend = createNodeCryptoBackend();
+  return nodeBackend !== undefined && passesSelfTest(nodeBackend) ? nodeBackend : createKeypairsBackend();
+}
+
+let defaultEngine: SignatureEngine | undefined;
+
+/** The process-wide engine over {@link selectSignatureBackend}, chosen once on first use. */
+export function getDefaultSignatureEngine(): SignatureEngine {
+  defaultEngine ??= createSignatureEngine(selectSignatureBackend());
+  return defaultEngine;
+}

@@ -1,0 +1,47 @@
+/**
+ * The Express example's demo page (variant B: express-session, `/api/me`) in real chromium.
+ */
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EXPRESS_DIR, startExpressExample, type ExampleProcess } from "../support/example-process.js";
+import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
+import { assertChromiumInstalled, launchBrowser, type TestBrowser } from "./browser.js";
+import { runDemoFlow } from "./demo-flow.js";
+
+describe("Express example demo page in chromium", () => {
+  let ledger: MockRippled | undefined;
+  let example: ExampleProcess | undefined;
+  let browser: TestBrowser | undefined;
+
+  beforeAll(async () => {
+    assertChromiumInstalled();
+    // The page script as the example's start script builds it (public/client.js), from the
+    // library built by `npm run test:e2e`.
+    execFileSync(process.execPath, [join(EXPRESS_DIR, "build-client.mjs")], { cwd: EXPRESS_DIR, stdio: "inherit" });
+    ledger = await startMockRippled();
+    // APP_DOMAIN is left unset on purpose: the server then expects the request's host name, which
+    // is the page's own host whatever address the example listens on (seed 4.2).
+    example = await startExpressExample({ env: { XRPL_NODE_URL: ledger.url, APP_DOMAIN: undefined } });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await example?.stop();
+    await ledger?.stop();
+  });
+
+  it("signs in by message signature, restores on reload, signs out, signs in by signed transaction", async () => {
+    const page = await browser!.context.newPage();
+    const result = await runDemoFlow({
+      page,
+      baseUrl: example!.url,
+      meRoutePath: "/api/me",
+      verifyRoutePath: "/api/auth/verify",
+      name: "express",
+      ledger: ledger!,
+    });
+    expect(result.address).toMatch(/^r[1-9A-HJ-NP-Za-km-z]{24,34}$/);
+  });
+});

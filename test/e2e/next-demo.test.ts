@@ -1,0 +1,44 @@
+/**
+ * The Next example's demo page (variant A: iron-session cookie, `/api/auth/me`) in real chromium.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildNextExample, startNextExample, type ExampleProcess } from "../support/example-process.js";
+import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
+import { assertChromiumInstalled, launchBrowser, type TestBrowser } from "./browser.js";
+import { runDemoFlow } from "./demo-flow.js";
+
+describe("Next example demo page in chromium", () => {
+  let ledger: MockRippled | undefined;
+  let example: ExampleProcess | undefined;
+  let browser: TestBrowser | undefined;
+
+  beforeAll(async () => {
+    assertChromiumInstalled();
+    // `next build` (skipped when the last build is newer than the app and the library).
+    await buildNextExample();
+    ledger = await startMockRippled();
+    // APP_DOMAIN is left unset on purpose: the server then expects the request's host name, which
+    // is the page's own host whatever address the example listens on (seed 4.2).
+    example = await startNextExample({ env: { XRPL_NODE_URL: ledger.url, APP_DOMAIN: undefined } });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await example?.stop();
+    await ledger?.stop();
+  });
+
+  it("signs in by message signature, restores on reload, signs out, signs in by signed transaction", async () => {
+    const page = await browser!.context.newPage();
+    const result = await runDemoFlow({
+      page,
+      baseUrl: example!.url,
+      meRoutePath: "/api/auth/me",
+      verifyRoutePath: "/api/auth/verify",
+      name: "next",
+      ledger: ledger!,
+    });
+    expect(result.address).toMatch(/^r[1-9A-HJ-NP-Za-km-z]{24,34}$/);
+  });
+});

@@ -1,0 +1,369 @@
+/**
+ * The HTTP contract both examples must keep (SPEC 5 and 7), as one suite run against a real
+ * child process per example. Variant-specific texts come in `texts`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
+import { createCookieJar, type CookieJar } from "../support/cookie-jar.js";
+import { freePort, runExampleUntilExit, type ExampleProcess } from "../support/example-process.js";
+import {
+  APP_DOMAIN,
+  getMe,
+  getNonce,
+  newKeyAccount,
+  newWallet,
+  postSignOut,
+  postVerify,
+  readJson,
+  routesOf,
+  signatureProof,
+  signedTxProof,
+  signInBySignature,
+  signInMessage,
+  type Routes,
+} from "./flow.js";
+
+export interface ExampleContract {
+  name: string;
+  variant: "store" | "cookie";
+  example: "express" | "next";
+  start(env: Record<string, string | undefined>): Promise<ExampleProcess>;
+  /** The session cookie's name (default of the example). */
+  cookieName: string;
+  texts: {
+    noPendingNonce: string;
+    verifierFailed: string;
+    /** Status and text for an unreadable or incomplete body. */
+    badBody: { status: number; error: string };
+  };
+}
+
+const minutes = (count: number) => count * 60_000;
+
+export function defineExampleContract(contract: ExampleContract): void {
+  const { variant, texts } = contract;
+
+  describe(`${contract.name}: the sign-in flow`, () => {
+    let node: MockRippled;
+    let app: ExampleProcess;
+    let routes: Routes;
+
+    beforeAll(async () => {
+      node = await startMockRippled();
+      app = await contract.start({ XRPL_NODE_URL: node.url, APP_DOMAIN });
+      routes = routesOf(app.url, variant);
+    });
+    afterAll(async () => {
+      await app?.stop();
+      await node?.stop();
+    });
+
+    it("signs in by message signature (ed25519), then /me answers the address", async () => {
+      const jar = createCookieJar();
+      const account = newKeyAccount("ed25519");
+      const nonce = await getNonce(jar, routes);
+      expect(nonce).toMatch(/^[0-9a-f]{32}$/);
+      const beforeSignIn = jar.get(contract.cookieName);
+      expect(beforeSignIn).toBeDefined();
+
+      const answer = await postVerify(jar, routes, signatureProof(signInMessage(account.address, nonce), account));
+      expect(answer).toMatchObject({ status: 200, body: { ok: true, address: account.address } });
+      expect(answer.contentType).toMatch(/^application\/json/);
+      // Express rotates the session id; iron-session re-seals the cookie: either way a new value.
+      expect(jar.get(contract.cookieName)).toBeDefined();
+      expect(jar.get(contract.cookieName)).not.toBe(beforeSignIn);
+
+      const me = await getMe(jar, routes);
+      expect(me).toMatchObject({ status: 200, body: { address: account.address } });
+    });
+
+    it("signs in by message signature (secp256k1, public key recovered from the signature)", async () => {
+      const jar = createCookieJar();
+      const account = newKeyAccount("ecdsa-secp256k1");
+      const nonce = await getNonce(jar, routes);
+      const answer = await postVerify(jar, routes, signatureProof(signInMessage(account.address, nonce), account, false));
+      expect(answer).toMatchObject({ status: 200, body: { ok: true, address: account.address } });
+      expect((await getMe(jar, routes)).body).toEqual({ address: account.address });
+    });
+
+    it("signs in by signed transaction (AccountSet with the message in the first memo, key checked on the ledger)", async () => {
+      const jar = createCookieJar();
+      const wallet = newWallet("ed25519");
+      node.setAccount(wallet.classicAddress, {});
+      const before = node.requestCount("account_info");
+      const nonce = await getNonce(jar, routes);
+      const answer = await postVerify(jar, routes, signedTxProof(signInMessage(wallet.classicAddress, nonce), wallet));
+      expect(answer).toMatchObject({ status: 200, body: { ok: true, address: wallet.classicAddress } });
+      expect(node.requestCount("account_info")).toBeGreaterThan(before);
+      expect((await getMe(jar, routes)).body).toEqual({ address: wallet.classicAddress });
+    });
+
+    it("refuses a signed transaction whose master key the ledger says is disabled (401)", async () => {
+      const jar = createCookieJar();
+      const wallet = newWallet("ecdsa-secp256k1");
+      node.setAccount(wallet.classicAddress, { flags: 0x00100000 });
+      const nonce = await getNonce(jar, routes);
+      const answer = await postVerify(jar, routes, signedTxProof(signInMessage(wallet.classicAddress, nonce), wallet));
+      expect(answer).toMatchObject({ status: 401, body: { error: "Signature verification failed." } });
+    });
+
+    it("signs out: 200 { ok: true }, then /me is 401 Not authenticated.", async () => {
+      const jar = createCookieJar();
+      expect((await signInBySignature(jar, routes)).status).toBe(200);
+      const out = await postSignOut(jar, routes);
+      expect(out).toMatchObject({ status: 200, body: { ok: true } });
+      expect(jar.get(contract.cookieName)).toBeUndefined();
+      expect(await getMe(jar, routes)).toMatchObject({ status: 401, body: { error: "Not authenticated." } });
+    });
+
+    it("answers sign-out with 200 even without a session", async () => {
+      expect(await postSignOut(createCookieJar(), routes)).toMatchObject({ status: 200, body: { ok: true } });
+    });
+
+    it("answers /me without a session with 401 Not authenticated.", async () => {
+      expect(await getMe(createCookieJar(), routes)).toMatchObject({ status: 401, body: { error: "Not authenticated." } });
+    });
+
+    it(`answers verify without a pending nonce with 400 ${JSON.stringify(texts.noPendingNonce)}`, async () => {
+      const account = newKeyAccount();
+      const body = signatureProof(signInMessage(account.address, "0123456789abcdef0123456789abcdef"), account);
+      expect(await postVerify(createCookieJar(), routes, body)).toMatchObject({ status: 400, body: { error: texts.noPendingNonce } });
+    });
+
+    it("keeps the address when a signed-in session asks for a new nonce", async () => {
+      const jar = createCookieJar();
+      const { address } = await signInBySignature(jar, routes);
+      await getNonce(jar, routes);
+      expect((await getMe(jar, routes)).body).toEqual({ address });
+    });
+
+    it("answers every validation failure with its reason and keeps the pending nonce", async () => {
+      const jar = createCookieJar();
+      const account = newKeyAccount();
+      const other = newKeyAccount();
+      const nonce = await getNonce(jar, routes);
+      const now = Date.now();
+      const cases: [string, Record<string, string>, number, string][] = [
+        ["garbage", signatureProof("hello", account), 400, "Invalid message format."],
+        ["another domain", signatureProof(signInMessage(account.address, nonce, { domain: "evil.example" }), account), 400, "Domain does not match."],
+        ["another address in the body", { ...signatureProof(signInMessage(account.address, nonce), account), address: other.address }, 400, "Address does not match."],
+        ["another nonce", signatureProof(signInMessage(account.address, "ffffffffffffffffffffffffffffffff"), account), 400, "Nonce does not match."],
+        ["issued in the future", signatureProof(signInMessage(account.address, nonce, { issuedAt: new Date(now + minutes(10)) }), account), 400, "Message is issued in the future."],
+        ["too old", signatureProof(signInMessage(account.address, nonce, { issuedAt: new Date(now - minutes(10)) }), account), 400, "Message is too old."],
+        [
+          "expired",
+          signatureProof(signInMessage(account.address, nonce, { issuedAt: new Date(now - minutes(3)), expirationTime: new Date(now - minutes(2)) }), account),
+          400,
+          "Message has expired.",
+        ],
+        ["not yet valid", signatureProof(signInMessage(account.address, nonce, { notBefore: new Date(now + minutes(10)) }), account), 400, "Message is not yet valid."],
+        ["signed by another key", signatureProof(signInMessage(account.address, nonce), { ...other, address: account.address }), 401, "Signature verification failed."],
+        [
+          "a signature over other text",
+          { ...signatureProof(signInMessage(account.address, nonce), account), signature: signatureProof("other text", account).signature! },
+          401,
+          "Signature verification failed.",
+        ],
+      ];
+      for (const [label, body, status, error] of cases) {
+        const answer = await postVerify(jar, routes, body);
+        expect({ label, status: answer.status, body: answer.body }).toEqual({ label, status, body: { error } });
+      }
+      // Failed attempts kept the pending nonce: the honest proof still works.
+      const answer = await postVerify(jar, routes, signatureProof(signInMessage(account.address, nonce), account));
+      expect(answer).toMatchObject({ status: 200, body: { ok: true, address: account.address } });
+    });
+
+    it("accepts one of 20 racing verify requests carrying the same signed message", async () => {
+      const jar = createCookieJar();
+      const account = newKeyAccount();
+      const nonce = await getNonce(jar, routes);
+      const body = signatureProof(signInMessage(account.address, nonce), account);
+      const answers = await Promise.all(Array.from({ length: 20 }, () => postVerify(jar.clone(), routes, body)));
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+      for (const answer of answers.filter((candidate) => candidate.status !== 200)) {
+        expect(answer.status).toBe(400);
+        // Express may also find the session already rotated by the winner.
+        expect(["Nonce has already been used.", texts.noPendingNonce]).toContain(answer.body.error);
+      }
+      // Variant A: every loser carries the same sealed nonce, so the nonce store is what stops it.
+      if (variant === "cookie") expect(answers.filter((answer) => answer.body.error === "Nonce has already been used.")).toHaveLength(19);
+    });
+
+    it("never signs in a replayed cookie from before the sign-in", async () => {
+      const jar = createCookieJar();
+      const account = newKeyAccount();
+      const nonce = await getNonce(jar, routes);
+      const oldCookie = jar.clone();
+      const body = signatureProof(signInMessage(account.address, nonce), account);
+      expect((await postVerify(jar, routes, body)).status).toBe(200);
+
+      const replay = await postVerify(oldCookie, routes, body);
+      // Variant A: the old sealed cookie still holds the nonce, the nonce store refuses it.
+      // Variant B: the old session id was destroyed by the rotation on sign-in.
+      expect(replay).toMatchObject({
+        status: 400,
+        body: { error: variant === "cookie" ? "Nonce has already been used." : texts.noPendingNonce },
+      });
+      expect((await getMe(oldCookie, routes)).status).toBe(401);
+    });
+
+    describe("bad requests answer JSON { error }", () => {
+      it(`malformed JSON: ${texts.badBody.status} ${texts.badBody.error}`, async () => {
+        const jar = createCookieJar();
+        await getNonce(jar, routes);
+        const answer = await postVerify(jar, routes, undefined, { raw: '{"message": "abc"' });
+        expect(answer).toMatchObject({ status: texts.badBody.status, body: { error: texts.badBody.error } });
+      });
+
+      it("a JSON value that is not an object", async () => {
+        const jar = createCookieJar();
+        await getNonce(jar, routes);
+        for (const raw of ["[1,2]", '"text"', "42", "null"]) {
+          const answer = await postVerify(jar, routes, undefined, { raw });
+          expect({ raw, status: answer.status, body: answer.body }).toEqual({ raw, status: texts.badBody.status, body: { error: texts.badBody.error } });
+        }
+      });
+
+      it("missing or mistyped fields", async () => {
+        const jar = createCookieJar();
+        const account = newKeyAccount();
+        const nonce = await getNonce(jar, routes);
+        const full = signatureProof(signInMessage(account.address, nonce), account);
+        const bodies: unknown[] = [
+          {},
+          { ...full, message: undefined },
+          { ...full, address: undefined },
+          { ...full, signature: undefined },
+          { ...full, signatureKind: undefined },
+          { ...full, signatureKind: "magic" },
+          { ...full, message: 42 },
+          { ...full, signatureKind: "signedTx" },
+        ];
+        for (const body of bodies) {
+          const answer = await postVerify(jar, routes, body);
+          expect({ body, status: answer.status, answer: answer.body }).toEqual({ body, status: texts.badBody.status, answer: { error: texts.badBody.error } });
+        }
+        // None of that consumed the nonce.
+        expect((await postVerify(jar, routes, full)).status).toBe(200);
+      });
+
+      it("a body over 16 kb: 413", async () => {
+        const jar = createCookieJar();
+        const account = newKeyAccount();
+        const nonce = await getNonce(jar, routes);
+        const body = { ...signatureProof(signInMessage(account.address, nonce), account), padding: "x".repeat(20 * 1024) };
+        const answer = await postVerify(jar, routes, body);
+        expect(answer.status).toBe(413);
+        expect(typeof answer.body.error).toBe("string");
+      });
+
+      it(`a body that is not JSON (text/plain): ${texts.badBody.status}`, async () => {
+        const jar = createCookieJar();
+        const account = newKeyAccount();
+        const nonce = await getNonce(jar, routes);
+        const raw = JSON.stringify(signatureProof(signInMessage(account.address, nonce), account));
+        const answer = await postVerify(jar, routes, undefined, { raw, contentType: "text/plain" });
+        expect(answer).toMatchObject({ status: texts.badBody.status, body: { error: texts.badBody.error } });
+      });
+
+      it("an unknown route under /api: 404", async () => {
+        const answer = await readJson(await fetch(`${app.url}/api/nope`));
+        expect(answer).toMatchObject({ status: 404, body: { error: "Not found." } });
+      });
+
+      it("a known route with another method: 405", async () => {
+        const answer = await readJson(await fetch(routes.verify));
+        expect(answer.status).toBe(405);
+        expect(answer.response.headers.get("allow")).toBe("POST");
+        expect(typeof answer.body.error).toBe("string");
+      });
+    });
+  });
+
+  describe(`${contract.name}: ledger node unavailable`, () => {
+    let node: MockRippled;
+    let app: ExampleProcess;
+    let routes: Routes;
+
+    beforeAll(async () => {
+      node = await startMockRippled();
+      app = await contract.start({ XRPL_NODE_URL: node.url, APP_DOMAIN });
+      routes = routesOf(app.url, variant);
+    });
+    afterAll(async () => {
+      await app?.stop();
+      await node?.stop();
+    });
+
+    it(`answers a signed transaction with 500 ${JSON.stringify(texts.verifierFailed)} while the node is down, and signs in again once it is back`, async () => {
+      const wallet = newWallet();
+      await node.stop();
+      const jar = createCookieJar();
+      const nonce = await getNonce(jar, routes);
+      const body = signedTxProof(signInMessage(wallet.classicAddress, nonce), wallet);
+      const down = await postVerify(jar, routes, body);
+      expect(down).toMatchObject({ status: 500, body: { error: texts.verifierFailed } });
+
+      // Compact signatures by the master key need no ledger: they keep working.
+      expect((await signInBySignature(createCookieJar(), routes)).status).toBe(200);
+
+      await node.restart();
+      const deadline = Date.now() + 20_000;
+      let answer = await postVerify(jar, routes, body);
+      while (answer.status === 500 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        answer = await postVerify(jar, routes, body);
+      }
+      expect(answer).toMatchObject({ status: 200, body: { ok: true, address: wallet.classicAddress } });
+    }, 60_000);
+  });
+
+  describe(`${contract.name}: nonce rate limit`, () => {
+    let app: ExampleProcess;
+    let closedPort: number;
+
+    beforeAll(async () => {
+      closedPort = await freePort();
+      app = await contract.start({ XRPL_NODE_URL: `ws://127.0.0.1:${closedPort}`, APP_DOMAIN, NONCE_RATE_LIMIT: "3" });
+    });
+    afterAll(async () => {
+      await app?.stop();
+    });
+
+    it("answers the request over NONCE_RATE_LIMIT per minute with 429 JSON { error }", async () => {
+      const routes = routesOf(app.url, variant);
+      const statuses: number[] = [];
+      for (let index = 0; index < 3; index += 1) statuses.push((await fetch(routes.nonce)).status);
+      expect(statuses).toEqual([200, 200, 200]);
+      const limited = await readJson(await fetch(routes.nonce));
+      expect(limited.status).toBe(429);
+      expect(typeof limited.body.error).toBe("string");
+      expect(limited.body.error).not.toBe("");
+      // Only the nonce route is limited.
+      expect((await fetch(routes.me)).status).toBe(401);
+    });
+  });
+
+  describe(`${contract.name}: session secret`, () => {
+    it("refuses a production start without SESSION_SECRET, naming it", async () => {
+      const result = await runExampleUntilExit(contract.example, {
+        env: { NODE_ENV: "production", SESSION_SECRET: undefined, XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN },
+      });
+      expect(result.timedOut).toBe(false);
+      expect(result.code).not.toBe(0);
+      expect(result.output).toContain("SESSION_SECRET");
+      expect(result.output).not.toMatch(/^\s+at /m);
+    });
+
+    it("refuses a production start with a SESSION_SECRET under 32 characters", async () => {
+      const result = await runExampleUntilExit(contract.example, {
+        env: { NODE_ENV: "production", SESSION_SECRET: "too-short-secret", XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN },
+      });
+      expect(result.timedOut).toBe(false);
+      expect(result.code).not.toBe(0);
+      expect(result.output).toMatch(/SESSION_SECRET is too short/);
+    });
+  });
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { createCookieJar } from "../support/cookie-jar.js";
+import { startExpressExample, runExampleUntilExit } from "../support/example-process.js";
+import { defineExampleContract } from "./contract.js";
+import { APP_DOMAIN, getNonce, postSignOut, routesOf, signInBySignature } from "./flow.js";
+
+defineExampleContract({
+  name: "Express example (variant store, in-memory sessions)",
+  variant: "store",
+  example: "express",
+  start: (env) => startExpressExample({ env }),
+  cookieName: "siwx_session",
+  texts: {
+    noPendingNonce: "No pending nonce. Request /nonce first.",
+    verifierFailed: "Verification service unavailable.",
+    badBody: { status: 400, error: "Invalid request body." },
+  },
+});
+
+describe("Express example: cookies and start-up", () => {
+  it("sets an httpOnly, SameSite=Lax, 30-minute session cookie and clears it with the same attributes on sign-out", async () => {
+    const app = await startExpressExample({ env: { XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN } });
+    try {
+      const routes = routesOf(app.url, "store");
+      const jar = createCookieJar();
+      await getNonce(jar, routes);
+      const set = jar.lastSetCookie("siwx_session");
+      expect(set?.attributes.httponly).toBe(true);
+      expect(String(set?.attributes.samesite).toLowerCase()).toBe("lax");
+      expect(set?.attributes.path).toBe("/");
+      expect(set?.attributes.secure).toBeUndefined();
+      const expiresInMs = Date.parse(String(set?.attributes.expires)) - Date.now();
+      expect(expiresInMs).toBeGreaterThan(29 * 60_000);
+      expect(expiresInMs).toBeLessThanOrEqual(30 * 60_000 + 1000);
+
+      expect((await signInBySignature(jar, routes)).status).toBe(200);
+      await postSignOut(jar, routes);
+      const cleared = jar.lastSetCookie("siwx_session");
+      expect(cleared?.value).toBe("");
+      expect(Date.parse(String(cleared?.attributes.expires))).toBeLessThan(Date.now());
+      expect(cleared?.attributes.path).toBe("/");
+      expect(cleared?.attributes.httponly).toBe(true);
+      expect(String(cleared?.attributes.samesite).toLowerCase()).toBe("lax");
+    } finally {
+      await app.stop();
+    }
+  });
+
+  it("in production behind a TLS proxy (TRUST_PROXY), sets a Secure cookie and signs in", async () => {
+    const app = await startExpressExample({ env: { NODE_ENV: "production", TRUST_PROXY: "loopback", XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN } });
+    try {
+      const routes = routesOf(app.url, "store");
+      const jar = createCookieJar();
+      const viaProxy = { "x-forwarded-proto": "https" };
+      const nonce = await jar.fetch(routes.nonce, { headers: viaProxy });
+      expect(nonce.status).toBe(200);
+      expect(jar.lastSetCookie("siwx_session")?.attributes.secure).toBe(true);
+      // Without the proxy's https, express-session never sends a secure cookie over plain HTTP.
+      const direct = createCookieJar();
+      expect((await direct.fetch(routes.nonce)).status).toBe(200);
+      expect(direct.get("siwx_session")).toBeUndefined();
+    } finally {
+      await app.stop();
+    }
+  });
+
+  it("uses SESSION_COOKIE_NAME", async () => {
+    const app = await startExpressExample({ env: { XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN, SESSION_COOKIE_NAME: "my_app_sid" } });
+    try {
+      const jar = createCookieJar();
+      await getNonce(jar, routesOf(app.url, "store"));
+      expect(jar.get("my_app_sid")).toBeDefined();
+    } finally {
+      await app.stop();
+    }
+  });
+
+  it("serves the demo page at /", async () => {
+    const app = await startExpressExample({ env: { XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN } });
+    try {
+      const response = await fetch(`${app.url}/`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toMatch(/text\/html/);
+    } finally {
+      await app.stop();
+    }
+  });
+
+  it("generates and announces a secret in development, prints its URL, and exits 0 on SIGTERM", async () => {
+    const app = await startExpressExample({ env: { SESSION_SECRET: undefined, XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN } });
+    const output = app.output();
+    expect(output).toMatch(/SESSION_SECRET is not set/);
+    expect(output).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
+    expect((await signInBySignature(createCookieJar(), routesOf(app.url, "store"))).status).toBe(200);
+    const exit = await app.stop();
+    expect(exit.code).toBe(0);
+  });
+
+  it("refuses to start when REDIS_URL does not answer", async () => {
+    const result = await runExampleUntilExit("express", {
+      env: { REDIS_URL: "redis://127.0.0.1:9", XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN },
+    });
+    expect(result.timedOut).toBe(false);
+    expect(result.code).not.toBe(0);
+    expect(result.output).toMatch(/Redis does not answer at REDIS_URL/);
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * What a client of the examples does, with real keys: ask for a nonce, build the sign-in message,
+ * sign it (compact signature with ripple-keypairs, or an AccountSet signed by an xrpl.js
+ * Wallet), post the proof. Shared by the example tests.
+ */
+import { deriveAddress, deriveKeypair, generateSeed, sign } from "ripple-keypairs";
+import { Wallet, type AccountSet } from "xrpl";
+import { createMessage, type SignInMessageFields } from "../../src/index.js";
+import type { CookieJar } from "../support/cookie-jar.js";
+
+/** The domain the tests start the examples with (APP_DOMAIN) and sign messages for. */
+export const APP_DOMAIN = "localhost";
+
+export interface KeyAccount {
+  address: string;
+  publicKey: string;
+  privateKey: string;
+}
+
+/** A fresh key pair and its classic address. */
+export function newKeyAccount(algorithm: "ed25519" | "ecdsa-secp256k1" = "ed25519"): KeyAccount {
+  const { publicKey, privateKey } = deriveKeypair(generateSeed({ algorithm }));
+  return { address: deriveAddress(publicKey), publicKey, privateKey };
+}
+
+export function utf8Hex(text: string): string {
+  return Buffer.from(text, "utf8").toString("hex").toUpperCase();
+}
+
+/** A canonical sign-in message for `address` and `nonce`, issued now; `overrides` change any field. */
+export function signInMessage(address: string, nonce: string, overrides: Partial<SignInMessageFields> = {}): string {
+  return createMessage({
+    domain: APP_DOMAIN,
+    address,
+    statement: "Sign in to the example.",
+    uri: `http://${APP_DOMAIN}`,
+    chainId: "xrpl:0",
+    nonce,
+    issuedAt: new Date(),
+    ...overrides,
+  });
+}
+
+/** The verify body of a compact signature over `message`. */
+export function signatureProof(message: string, account: KeyAccount, withPublicKey = true): Record<string, string> {
+  const signature = sign(utf8Hex(message), account.privateKey);
+  return {
+    message,
+    signatureKind: "signature",
+    signature,
+    address: account.address,
+    ...(withPublicKey ? { publicKey: account.publicKey } : {}),
+  };
+}
+
+/** The verify body of an AccountSet carrying `message` in its first memo, signed by `wallet`. */
+export function signedTxProof(message: string, wallet: Wallet): Record<string, string> {
+  const transaction: AccountSet = {
+    TransactionType: "AccountSet",
+    Account: wallet.classicAddress,
+    Sequence: 0,
+    Fee: "0",
+    Memos: [{ Memo: { MemoData: utf8Hex(message) } }],
+  };
+  const { tx_blob } = wallet.sign(transaction);
+  return { message, signatureKind: "signedTx", txBlob: tx_blob, address: wallet.classicAddress };
+}
+
+export function newWallet(algorithm: "ed25519" | "ecdsa-secp256k1" = "ed25519"): Wallet {
+  return Wallet.generate(algorithm as Parameters<typeof Wallet.generate>[0]);
+}
+
+/** The routes of one example (variant A and B differ in the "me" path). */
+export interface Routes {
+  nonce: string;
+  verify: string;
+  signOut: string;
+  me: string;
+}
+
+export function routesOf(baseUrl: string, variant: "store" | "cookie"): Routes {
+  return {
+    nonce: `${baseUrl}/api/auth/nonce`,
+    verify: `${baseUrl}/api/auth/verify`,
+    signOut: `${baseUrl}/api/auth/signout`,
+    me: variant === "store" ? `${baseUrl}/api/me` : `${baseUrl}/api/auth/me`,
+  };
+}
+
+export interface JsonAnswer {
+  status: number;
+  body: Record<string, unknown>;
+  contentType: string;
+  response: Response;
+}
+
+/** Reads an answer that must be JSON (fails the test otherwise). */
+export async function readJson(response: Response): Promise<JsonAnswer> {
+  const text = await response.text();
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    throw new Error(`expected JSON, got ${response.status} ${response.headers.get("content-type")}: ${text.slice(0, 200)}`);
+  }
+  return { status: response.status, body, contentType: response.headers.get("content-type") ?? "", response };
+}
+
+export async function getNonce(jar: CookieJar, routes: Routes): Promise<string> {
+  const answer = await readJson(await jar.fetch(routes.nonce));
+  if (answer.status !== 200 || typeof answer.body.nonce !== "string") {
+    throw new Error(`nonce: ${answer.status} ${JSON.stringify(answer.body)}`);
+  }
+  return answer.body.nonce;
+}
+
+/** POSTs `body` as JSON (or a raw string as is, with `contentType`). */
+export async function postVerify(
+  jar: CookieJar,
+  routes: Routes,
+  body: unknown,
+  options: { raw?: string; contentType?: string } = {},
+): Promise<JsonAnswer> {
+  const payload = options.raw ?? JSON.stringify(body);
+  return readJson(
+    await jar.fetch(routes.verify, {
+      method: "POST",
+      headers: { "content-type": options.contentType ?? "application/json" },
+      body: payload,
+    }),
+  );
+}
+
+export async function getMe(jar: CookieJar, routes: Routes): Promise<JsonAnswer> {
+  return readJson(await jar.fetch(routes.me));
+}
+
+export async function postSignOut(jar: CookieJar, routes: Routes): Promise<JsonAnswer> {
+  return readJson(await jar.fetch(routes.signOut, { method: "POST" }));
+}
+
+/** Nonce, message, compact signature, verify: the answer of the verify step. */
+export async function signInBySignature(jar: CookieJar, routes: Routes, account: KeyAccount = newKeyAccount()): Promise<JsonAnswer & { address: string }> {
+  const nonce = await getNonce(jar, routes);
+  const answer = await postVerify(jar, routes, signatureProof(signInMessage(account.address, nonce), account));
+  return { ...answer, address: account.address };
+}

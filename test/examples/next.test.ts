@@ -1,0 +1,86 @@
+/**
+ * The Next example in production mode (`next build` once per run, then `next start` per server).
+ */
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCookieJar } from "../support/cookie-jar.js";
+import { buildNextExample, exampleEnv, NEXT_DIR, startNextExample, type ExampleProcess } from "../support/example-process.js";
+import { defineExampleContract } from "./contract.js";
+import { APP_DOMAIN, getNonce, postSignOut, routesOf, signInBySignature } from "./flow.js";
+
+beforeAll(async () => {
+  await buildNextExample();
+}, 600_000);
+
+defineExampleContract({
+  name: "Next example (variant cookie, iron-session)",
+  variant: "cookie",
+  example: "next",
+  start: (env) => startNextExample({ env }),
+  cookieName: "siwx_session",
+  texts: {
+    noPendingNonce: "No pending nonce.",
+    verifierFailed: "Internal server error.",
+    badBody: { status: 500, error: "Internal server error." },
+  },
+});
+
+describe("Next example: cookie", () => {
+  let app: ExampleProcess;
+  beforeAll(async () => {
+    app = await startNextExample({ env: { XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN, SESSION_COOKIE_NAME: "next_demo_session" } });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it("seals the session in an httpOnly, secure (production), 30-minute cookie named by SESSION_COOKIE_NAME, and expires it on sign-out", async () => {
+    const routes = routesOf(app.url, "cookie");
+    const jar = createCookieJar();
+    await getNonce(jar, routes);
+    const set = jar.lastSetCookie("next_demo_session");
+    expect(set).toBeDefined();
+    expect(set?.value).toMatch(/^Fe26\.2\*/);
+    expect(set?.attributes.httponly).toBe(true);
+    expect(set?.attributes.secure).toBe(true);
+    expect(set?.attributes["max-age"]).toBe("1800");
+    expect(set?.attributes.path).toBe("/");
+
+    expect((await signInBySignature(jar, routes)).status).toBe(200);
+    await postSignOut(jar, routes);
+    expect(jar.get("next_demo_session")).toBeUndefined();
+    expect(jar.lastSetCookie("next_demo_session")?.attributes["max-age"]).toBe("0");
+  });
+
+  it("serves the API routes as JSON that is never cached", async () => {
+    const response = await fetch(routesOf(app.url, "cookie").nonce);
+    expect(response.headers.get("cache-control")).toMatch(/no-store/);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+  });
+});
+
+describe("Next example: pages and launcher", () => {
+  it("serves the demo page at /", async () => {
+    const app = await startNextExample({ env: { XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN } });
+    try {
+      const response = await fetch(`${app.url}/`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toMatch(/text\/html/);
+    } finally {
+      await app.stop();
+    }
+  });
+
+  it("npm run example:next (start.mjs) with NODE_ENV=production and no SESSION_SECRET fails before building, naming it", () => {
+    const run = spawnSync(process.execPath, [join(NEXT_DIR, "start.mjs")], {
+      cwd: NEXT_DIR,
+      env: exampleEnv({ NODE_ENV: "production", SESSION_SECRET: undefined }),
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/SESSION_SECRET is not set/);
+    expect(run.stdout).not.toMatch(/Creating an optimized production build/);
+  });
+});

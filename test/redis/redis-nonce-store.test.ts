@@ -1,0 +1,122 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { InvalidOptionsError } from "../../src/errors.js";
+import { createRedisNonceStore } from "../../src/redis/index.js";
+import { createAuthHandlers } from "../../src/server/index.js";
+import { createMemorySessionStore, nonceStoreContract } from "../../src/testing/index.js";
+import { compactSignature, createVerifier } from "../../src/verify/index.js";
+import { buildMessage, makeAccount, signedBody } from "../server/support.js";
+import { connectTestRedis } from "./connect-redis.js";
+
+const connection = await connectTestRedis();
+
+if ("reason" in connection) {
+  if (process.env.CI) {
+    describe("createRedisNonceStore (real Redis)", () => {
+      it("needs a Redis server under CI", () => {
+        throw new Error(`${connection.reason}. Start redis-server or set REDIS_URL.`);
+      });
+    });
+  } else {
+    console.warn(`test/redis skipped: ${connection.reason} (set CI to make a missing Redis a failure)`);
+    describe.skip(`createRedisNonceStore (skipped: ${connection.reason}; set CI to make this a failure)`, () => {
+      it("runs the NonceStore contract against Redis", () => {});
+    });
+  }
+} else {
+  const { client } = connection;
+  const prefix = `siwx-test:${process.pid}:${Date.now()}:`;
+  afterAll(async () => {
+    const keys = await client.keys(`${prefix}*`);
+    if (keys.length > 0) await client.del(keys);
+    client.destroy();
+  });
+
+  describe("createRedisNonceStore: NonceStore contract on a real Redis", () => {
+    for (const check of nonceStoreContract(() => createRedisNonceStore(client, { prefix }), { parallelCalls: 100 })) {
+      it(check.name, check.run);
+    }
+  });
+
+  describe("createRedisNonceStore", () => {
+    it("stores the nonce under the prefix with a PX expiry of the given TTL", async () => {
+      const store = createRedisNonceStore(client, { prefix });
+      expect(await store.consume("ttlcheck0001", 90_000)).toBe(true);
+      const ttlMs = await client.pTTL(`${prefix}ttlcheck0001`);
+      expect(ttlMs).toBeGreaterThan(80_000);
+      expect(ttlMs).toBeLessThanOrEqual(90_000);
+    });
+
+    it("rounds a fractional TTL up to whole milliseconds", async () => {
+      const store = createRedisNonceStore(client, { prefix });
+      expect(await store.consume("fractional01", 1500.2)).toBe(true);
+      const ttlMs = await client.pTTL(`${prefix}fractional01`);
+      expect(ttlMs).toBeGreaterThan(1000);
+      expect(ttlMs).toBeLessThanOrEqual(1501);
+    });
+
+    it("gives exactly one true across separate clients (separate processes share Redis)", async () => {
+      const others = await Promise.all([1, 2, 3].map(() => client.duplicate().on("error", () => {}).connect()));
+      try {
+        const stores = [client, ...others].map((each) => createRedisNonceStore(each, { prefix }));
+        const nonce = `crossclient${Date.now()}`;
+        const answers = await Promise.all(stores.flatMap((store) => Array.from({ length: 10 }, () => store.consume(nonce, 60_000))));
+        expect(answers.filter(Boolean)).toHaveLength(1);
+      } finally {
+        for (const other of others) other.destroy();
+      }
+    });
+
+    it("keeps stores with different prefixes apart", async () => {
+      const first = createRedisNonceStore(client, { prefix: `${prefix}a:` });
+      const second = createRedisNonceStore(client, { prefix: `${prefix}b:` });
+      expect(await first.consume("sharednonce1", 60_000)).toBe(true);
+      expect(await second.consume("sharednonce1", 60_000)).toBe(true);
+      expect(await first.consume("sharednonce1", 60_000)).toBe(false);
+    });
+
+    it("lets exactly one of 20 racing verifies through two handler sets (two servers) sharing Redis", async () => {
+      const verifier = createVerifier({ nodeUrl: "ws://127.0.0.1:9", strategies: [compactSignature({ ledger: "never" })] });
+      const other = await client.duplicate().on("error", () => {}).connect();
+      try {
+        const servers = [client, other].map((each) =>
+          createAuthHandlers({ verifier, variant: "cookie", nonceStore: createRedisNonceStore(each, { prefix }) }),
+        );
+        const session = createMemorySessionStore();
+        const account = makeAccount();
+        const { body } = await servers[0]!.nonce(session);
+        const message = buildMessage({ account, nonce: body.nonce as string, issuedAtMs: Date.now() });
+        const snapshot = await session.get();
+        // Every attempt carries a copy of the pre-sign-in cookie, as a replaying attacker would.
+        const results = await Promise.all(
+          Array.from({ length: 20 }, (_, index) =>
+            servers[index % 2]!.verify(createMemorySessionStore(snapshot), { body: signedBody(account, message), host: "example.com" }),
+          ),
+        );
+        expect(results.filter((result) => result.status === 200)).toHaveLength(1);
+        expect(results.filter((result) => result.body.error === "Nonce has already been used.")).toHaveLength(19);
+      } finally {
+        other.destroy();
+        await verifier.close();
+      }
+    });
+
+    it("rejects (never resolves true) when Redis fails", async () => {
+      const closed = await client.duplicate().on("error", () => {}).connect();
+      closed.destroy();
+      const store = createRedisNonceStore(closed, { prefix });
+      await expect(store.consume("closedclient", 60_000)).rejects.toThrow();
+    });
+  });
+}
+
+describe("createRedisNonceStore options", () => {
+  it("refuses something that is not a node-redis client, saying how to make one", () => {
+    expect(() => createRedisNonceStore({} as never)).toThrow(InvalidOptionsError);
+    expect(() => createRedisNonceStore(undefined as never)).toThrow(/createClient/);
+  });
+
+  it("refuses a prefix that is not a string", () => {
+    const fakeSet = { set: async () => "OK" };
+    expect(() => createRedisNonceStore(fakeSet, { prefix: 5 as never })).toThrow(/prefix/);
+  });
+});

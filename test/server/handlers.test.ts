@@ -1,0 +1,608 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { InvalidOptionsError } from "../../src/errors.js";
+import { createAuthHandlers, createMemoryNonceStore, type AuthHandlersOptions, type NonceStore, type SessionStore } from "../../src/server/index.js";
+import { createMemorySessionStore } from "../../src/testing/index.js";
+import { compactSignature, createVerifier, type Verifier } from "../../src/verify/index.js";
+import { buildMessage, makeAccount, recordingLogger, scriptedVerifier, signedBody, T0, type Account } from "./support.js";
+
+const VARIANTS = [
+  {
+    variant: "cookie" as const,
+    noPendingNonce: "No pending nonce.",
+    verifierThrows: { status: 500, error: "Internal server error." },
+    badBody: { status: 500, error: "Internal server error." },
+  },
+  {
+    variant: "store" as const,
+    noPendingNonce: "No pending nonce. Request /nonce first.",
+    verifierThrows: { status: 500, error: "Verification service unavailable." },
+    badBody: { status: 400, error: "Invalid request body." },
+  },
+];
+
+function setup(variant: "cookie" | "store", options: Partial<AuthHandlersOptions> = {}) {
+  const clock = { now: T0 };
+  const verifier = scriptedVerifier(true);
+  const logger = recordingLogger();
+  const nonceStore = createMemoryNonceStore({ now: () => clock.now });
+  const handlers = createAuthHandlers({ verifier, variant, now: () => clock.now, logger, nonceStore, ...options });
+  const session = createMemorySessionStore();
+  const account = makeAccount();
+  /** Asks for a nonce and returns a signed body for it, as the browser would. */
+  const prepare = async (overrides: { account?: Account; domain?: string; issuedAtMs?: number; chainId?: string } = {}) => {
+    const { body } = await handlers.nonce(session);
+    const nonce = body.nonce as string;
+    const signer = overrides.account ?? account;
+    const message = buildMessage({
+      account: signer,
+      nonce,
+      issuedAtMs: overrides.issuedAtMs ?? clock.now,
+      ...(overrides.domain === undefined ? {} : { domain: overrides.domain }),
+      ...(overrides.chainId === undefined ? {} : { chainId: overrides.chainId }),
+    });
+    return { nonce, message, body: signedBody(signer, message) };
+  };
+  return { clock, verifier, logger, handlers, session, account, prepare, nonceStore };
+}
+
+describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
+  const { variant } = expected;
+
+  describe("nonce", () => {
+    it("stores a fresh 32-hex-character nonce and its issue time in an anonymous session and answers it", async () => {
+      const { handlers, session } = setup(variant);
+      const result = await handlers.nonce(session);
+      expect(result.status).toBe(200);
+      expect(result.body.nonce).toMatch(/^[0-9a-f]{32}$/);
+      expect(await session.get()).toEqual({ pendingNonce: result.body.nonce, nonceIssuedAt: T0 });
+    });
+
+    it("replaces a pending nonce and its issue time with new values", async () => {
+      const { handlers, session, clock } = setup(variant);
+      const first = await handlers.nonce(session);
+      clock.now += 10_000;
+      const second = await handlers.nonce(session);
+      expect(second.body.nonce).not.toBe(first.body.nonce);
+      expect(await session.get()).toEqual({ pendingNonce: second.body.nonce, nonceIssuedAt: T0 + 10_000 });
+    });
+
+    it("keeps the address of an authenticated session", async () => {
+      const { handlers, session } = setup(variant);
+      await session.set({ address: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", authenticatedAt: 1 });
+      const result = await handlers.nonce(session);
+      expect(await session.get()).toEqual({
+        address: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh",
+        authenticatedAt: 1,
+        pendingNonce: result.body.nonce,
+        nonceIssuedAt: T0,
+      });
+    });
+
+    it("answers 500 and logs when the session cannot be written", async () => {
+      const { handlers, logger } = setup(variant);
+      const broken: SessionStore = { get: () => ({}), set: () => Promise.reject(new Error("store down")), destroy: () => {} };
+      expect(await handlers.nonce(broken)).toEqual({ status: 500, body: { error: "Internal server error." } });
+      expect(logger.entries.some((entry) => entry.level === "error")).toBe(true);
+    });
+  });
+
+  describe("verify: success", () => {
+    it("signs in: 200 { ok, address }, pending nonce cleared, address and authenticatedAt stored", async () => {
+      const { handlers, session, prepare, account, clock } = setup(variant);
+      const { body } = await prepare();
+      clock.now += 2_000;
+      const result = await handlers.verify(session, { body, host: "example.com" });
+      expect(result).toEqual({ status: 200, body: { ok: true, address: account.address } });
+      expect(await session.get()).toEqual({ address: account.address, authenticatedAt: T0 + 2_000 });
+    });
+
+    it("rotates the session id on success (regenerate)", async () => {
+      const { handlers, session, prepare } = setup(variant);
+      const { body } = await prepare();
+      const before = session.sessionId;
+      expect((await handlers.verify(session, { body, host: "example.com" })).status).toBe(200);
+      expect(session.sessionId).not.toBe(before);
+    });
+
+    it("works with a store that has no regenerate (a sealed cookie)", async () => {
+      const { handlers, session, prepare, account } = setup(variant);
+      const { body } = await prepare();
+      const withoutRegenerate: SessionStore = { get: () => session.get(), set: (record) => session.set(record), destroy: () => session.destroy() };
+      expect((await handlers.verify(withoutRegenerate, { body, host: "example.com" })).status).toBe(200);
+      expect(await session.get()).toEqual({ address: account.address, authenticatedAt: T0 });
+    });
+
+    it("passes the proof to the verifier as received, ignoring unknown fields", async () => {
+      const { handlers, session, prepare, verifier, account } = setup(variant);
+      const { body } = await prepare();
+      const result = await handlers.verify(session, { body: { ...body, proof: { x: 1 }, raw: "ignored" }, host: "example.com" });
+      expect(result.status).toBe(200);
+      expect(verifier.calls).toEqual([
+        { message: body.message, signatureKind: "signature", signature: body.signature, publicKey: account.publicKey, address: account.address },
+      ]);
+    });
+
+    it("accepts a signedTx body and a null publicKey", async () => {
+      const { handlers, session, prepare, verifier } = setup(variant);
+      const { body } = await prepare();
+      const txBody = { message: body.message, signatureKind: "signedTx", txBlob: "1200", address: body.address, publicKey: null };
+      expect((await handlers.verify(session, { body: txBody, host: "example.com" })).status).toBe(200);
+      expect(verifier.calls[0]).toEqual({ message: body.message, signatureKind: "signedTx", txBlob: "1200", address: body.address });
+    });
+
+    it("uses the injected clock for validation: a message issued 361 s ago is too old", async () => {
+      const { handlers, session, prepare, clock } = setup(variant);
+      const { body } = await prepare({ issuedAtMs: T0 - 361_000 });
+      expect(await handlers.verify(session, { body, host: "example.com" })).toEqual({ status: 400, body: { error: "Message is too old." } });
+      clock.now = T0 - 300_000;
+      const fresh = await prepare({ issuedAtMs: T0 - 361_000 });
+      expect((await handlers.verify(session, { body: fresh.body, host: "example.com" })).status).toBe(200);
+    });
+  });
+
+  describe("verify: failures keep the pending nonce", () => {
+    async function expectKept(
+      run: (context: ReturnType<typeof setup>) => Promise<{ status: number; body: Record<string, unknown> }>,
+      status: number,
+      error: string,
+      options: Partial<AuthHandlersOptions> = {},
+    ) {
+      const context = setup(variant, options);
+      const result = await run(context);
+      expect(result).toEqual({ status, body: { error } });
+      const record = await context.session.get();
+      expect(record.pendingNonce).toMatch(/^[0-9a-f]{32}$/);
+      expect(record.address).toBeUndefined();
+      return context;
+    }
+
+    it("refuses a message that does not parse: 400 Invalid message format.", async () => {
+      await expectKept(
+        async ({ handlers, session, prepare }) => {
+          const { body } = await prepare();
+          return handlers.verify(session, { body: { ...body, message: "hello" }, host: "example.com" });
+        },
+        400,
+        "Invalid message format.",
+      );
+    });
+
+    it("refuses a message for another domain: 400 Domain does not match.", async () => {
+      await expectKept(
+        async ({ handlers, session, prepare }) => handlers.verify(session, { body: (await prepare({ domain: "evil.example" })).body, host: "example.com" }),
+        400,
+        "Domain does not match.",
+      );
+    });
+
+    it("refuses a message whose nonce is not the pending one: 400 Nonce does not match.", async () => {
+      await expectKept(
+        async ({ handlers, session, prepare, account }) => {
+          await prepare();
+          const message = buildMessage({ account, nonce: "ffffffffffffffffffffffffffffffff", issuedAtMs: T0 });
+          return handlers.verify(session, { body: signedBody(account, message), host: "example.com" });
+        },
+        400,
+        "Nonce does not match.",
+      );
+    });
+
+    it("refuses a body address other than the message's: 400 Address does not match.", async () => {
+      const context = await expectKept(
+        async ({ handlers, session, prepare }) => {
+          const { body } = await prepare();
+          return handlers.verify(session, { body: { ...body, address: makeAccount().address }, host: "example.com" });
+        },
+        400,
+        "Address does not match.",
+      );
+      expect(context.verifier.calls).toHaveLength(0);
+    });
+
+    it("refuses a message issued in the future: 400 Message is issued in the future.", async () => {
+      await expectKept(
+        async ({ handlers, session, prepare }) => handlers.verify(session, { body: (await prepare({ issuedAtMs: T0 + 61_000 })).body, host: "example.com" }),
+        400,
+        "Message is issued in the future.",
+      );
+    });
+
+    it("refuses an expired message: 400 Message has expired.", async () => {
+      await expectKept(
+        async ({ handlers, session, account }) => {
+          const { body } = await handlers.nonce(session);
+          const message = buildMessage({ account, nonce: body.nonce as string, issuedAtMs: T0 - 120_000, expirationTimeMs: T0 - 61_000 });
+          return handlers.verify(session, { body: signedBody(account, message), host: "example.com" });
+        },
+        400,
+        "Message has expired.",
+      );
+    });
+
+    it("refuses a message for another chain when chainId is set: 400 Chain ID does not match.", async () => {
+      await expectKept(
+        async ({ handlers, session, prepare }) => handlers.verify(session, { body: (await prepare({ chainId: "xrpl:1" })).body, host: "example.com" }),
+        400,
+        "Chain ID does not match.",
+        { chainId: "xrpl:0" },
+      );
+    });
+
+    it("accepts any chain when chainId is not set", async () => {
+      const { handlers, session, prepare } = setup(variant);
+      expect((await handlers.verify(session, { body: (await prepare({ chainId: "xrpl:1" })).body, host: "example.com" })).status).toBe(200);
+    });
+
+    it("refuses a proof the verifier rejects: 401 Signature verification failed., nonce not consumed", async () => {
+      const context = await expectKept(
+        async ({ handlers, session, prepare, verifier }) => {
+          verifier.answer(false);
+          return handlers.verify(session, { body: (await prepare()).body, host: "example.com" });
+        },
+        401,
+        "Signature verification failed.",
+      );
+      // The failed attempt must not burn the nonce: the same message with a good proof still signs in.
+      const { handlers, session, verifier } = context;
+      verifier.answer(true);
+      const record = await session.get();
+      const message = buildMessage({ account: context.account, nonce: record.pendingNonce!, issuedAtMs: T0 });
+      expect((await handlers.verify(session, { body: signedBody(context.account, message), host: "example.com" })).status).toBe(200);
+    });
+
+    it(`answers a throwing verifier with ${expected.verifierThrows.status} ${expected.verifierThrows.error} and logs it`, async () => {
+      const context = await expectKept(
+        async ({ handlers, session, prepare, verifier }) => {
+          verifier.answer(new Error("ledger node unreachable"));
+          return handlers.verify(session, { body: (await prepare()).body, host: "example.com" });
+        },
+        expected.verifierThrows.status,
+        expected.verifierThrows.error,
+      );
+      expect(context.logger.entries).toHaveLength(1);
+      expect(context.logger.entries[0]!.details[0]).toMatchObject({ message: "ledger node unreachable" });
+    });
+
+    it(`answers a failing nonce store with ${expected.verifierThrows.status} ${expected.verifierThrows.error}`, async () => {
+      const failing: NonceStore = { consume: () => Promise.reject(new Error("redis down")) };
+      const context = await expectKept(
+        async ({ handlers, session, prepare }) => handlers.verify(session, { body: (await prepare()).body, host: "example.com" }),
+        expected.verifierThrows.status,
+        expected.verifierThrows.error,
+        { nonceStore: failing },
+      );
+      expect(context.logger.entries.map((entry) => entry.level)).toEqual(["error"]);
+    });
+  });
+
+  describe("verify: no pending nonce", () => {
+    it(`answers 400 ${expected.noPendingNonce} for an anonymous session`, async () => {
+      const { handlers, session, account, verifier } = setup(variant);
+      const message = buildMessage({ account, nonce: "0123456789abcdef0123456789abcdef", issuedAtMs: T0 });
+      expect(await handlers.verify(session, { body: signedBody(account, message), host: "example.com" })).toEqual({
+        status: 400,
+        body: { error: expected.noPendingNonce },
+      });
+      expect(verifier.calls).toHaveLength(0);
+    });
+
+    it("refuses the same message a second time in the same session (the nonce was cleared)", async () => {
+      const { handlers, session, prepare } = setup(variant);
+      const { body } = await prepare();
+      expect((await handlers.verify(session, { body, host: "example.com" })).status).toBe(200);
+      expect(await handlers.verify(session, { body, host: "example.com" })).toEqual({ status: 400, body: { error: expected.noPendingNonce } });
+    });
+  });
+
+  describe("verify: single use across sessions", () => {
+    it("refuses a replayed copy of the pre-sign-in session (a copied cookie): 400 Nonce has already been used.", async () => {
+      const { handlers, session, prepare } = setup(variant);
+      const { body } = await prepare();
+      const copy = createMemorySessionStore(await session.get());
+      expect((await handlers.verify(session, { body, host: "example.com" })).status).toBe(200);
+      expect(await handlers.verify(copy, { body, host: "example.com" })).toEqual({ status: 400, body: { error: "Nonce has already been used." } });
+      expect((await copy.get()).address).toBeUndefined();
+    });
+
+    it("gives exactly one 200 to 20 racing verifies of one message over one session", async () => {
+      const { handlers, session, prepare, account } = setup(variant);
+      const { body } = await prepare();
+      const results = await Promise.all(Array.from({ length: 20 }, () => handlers.verify(session, { body, host: "example.com" })));
+      const successes = results.filter((result) => result.status === 200);
+      expect(successes).toEqual([{ status: 200, body: { ok: true, address: account.address } }]);
+      for (const result of results.filter((each) => each.status !== 200)) {
+        expect(result).toEqual({ status: 400, body: { error: "Nonce has already been used." } });
+      }
+    });
+
+    it("remembers a consumed nonce for max message age + 2 x clock skew", async () => {
+      const ttls: number[] = [];
+      const inner = createMemoryNonceStore();
+      const recording: NonceStore = { consume: (nonce, ttlMs) => (ttls.push(ttlMs), inner.consume(nonce, ttlMs)) };
+      const first = setup(variant, { nonceStore: recording });
+      await first.handlers.verify(first.session, { body: (await first.prepare()).body, host: "example.com" });
+      const second = setup(variant, { nonceStore: recording, maxMessageAgeSeconds: 120, clockSkewSeconds: 5 });
+      await second.handlers.verify(second.session, { body: (await second.prepare()).body, host: "example.com" });
+      expect(ttls).toEqual([420_000, 130_000]);
+    });
+  });
+
+  describe("verify: the request body", () => {
+    const badBodies: [string, (body: Record<string, unknown>) => unknown][] = [
+      ["no body", () => undefined],
+      ["null", () => null],
+      ["a string", (body) => JSON.stringify(body)],
+      ["an array", (body) => [body]],
+      ["no message", ({ message: _message, ...rest }) => rest],
+      ["a message that is not a string", (body) => ({ ...body, message: 12 })],
+      ["no address", ({ address: _address, ...rest }) => rest],
+      ["an unknown signatureKind", (body) => ({ ...body, signatureKind: "multisig" })],
+      ["no signatureKind", ({ signatureKind: _kind, ...rest }) => rest],
+      ["a signature kind without its signature", ({ signature: _signature, ...rest }) => rest],
+      ["a signedTx kind without txBlob", (body) => ({ ...body, signatureKind: "signedTx" })],
+      ["a publicKey that is not a string", (body) => ({ ...body, publicKey: 5 })],
+    ];
+    for (const [label, makeBody] of badBodies) {
+      it(`answers ${expected.badBody.status} ${expected.badBody.error} for ${label}, before anything else, keeping the nonce`, async () => {
+        const { handlers, session, prepare, verifier } = setup(variant);
+        const { body } = await prepare();
+        const before = await session.get();
+        expect(await handlers.verify(session, { body: makeBody(body), host: "example.com" })).toEqual({
+          status: expected.badBody.status,
+          body: { error: expected.badBody.error },
+        });
+        expect(await session.get()).toEqual(before);
+        expect(verifier.calls).toHaveLength(0);
+      });
+    }
+
+    it("checks the body before the pending nonce", async () => {
+      const { handlers, session } = setup(variant);
+      expect(await handlers.verify(session, { body: {}, host: "example.com" })).toEqual({
+        status: expected.badBody.status,
+        body: { error: expected.badBody.error },
+      });
+    });
+  });
+
+  describe("verify: the expected domain", () => {
+    it("strips the port from the request host", async () => {
+      const { handlers, session, prepare } = setup(variant);
+      const { body } = await prepare({ domain: "example.com:3000" });
+      expect((await handlers.verify(session, { body, host: "example.com:3000" })).status).toBe(200);
+    });
+
+    it("matches a message without a port against a host with a port", async () => {
+      const { handlers, session, prepare } = setup(variant);
+      expect((await handlers.verify(session, { body: (await prepare()).body, host: "example.com:8443" })).status).toBe(200);
+    });
+
+    it("strips the port from a bracketed IPv6 host", async () => {
+      const { handlers, session, prepare } = setup(variant);
+      const { body } = await prepare({ domain: "[::1]:3000" });
+      expect((await handlers.verify(session, { body, host: "[::1]:3000" })).status).toBe(200);
+    });
+
+    it("refuses a message for localhost sent to an IPv6 host", async () => {
+      const { handlers, session, prepare } = setup(variant);
+      const { body } = await prepare({ domain: "localhost:3000" });
+      expect(await handlers.verify(session, { body, host: "[::1]:3000" })).toEqual({ status: 400, body: { error: "Domain does not match." } });
+    });
+
+    it("compares the host case-insensitively", async () => {
+      const { handlers, session, prepare } = setup(variant);
+      expect((await handlers.verify(session, { body: (await prepare()).body, host: "EXAMPLE.com" })).status).toBe(200);
+    });
+
+    it("uses the domain option instead of the host when set", async () => {
+      const { handlers, session, prepare } = setup(variant, { domain: "app.example.org" });
+      const wrong = await prepare();
+      expect(await handlers.verify(session, { body: wrong.body, host: "example.com" })).toEqual({ status: 400, body: { error: "Domain does not match." } });
+      const right = await prepare({ domain: "app.example.org" });
+      expect((await handlers.verify(session, { body: right.body, host: "example.com" })).status).toBe(200);
+    });
+
+    it("refuses a Host header that is not a valid authority as a domain mismatch", async () => {
+      const { handlers, session, prepare } = setup(variant);
+      expect(await handlers.verify(session, { body: (await prepare()).body, host: "exa mple.com" })).toEqual({
+        status: 400,
+        body: { error: "Domain does not match." },
+      });
+    });
+
+    it(`answers ${expected.badBody.status} ${expected.badBody.error} and logs how to fix it when there is neither host nor domain option`, async () => {
+      const { handlers, session, prepare, logger } = setup(variant);
+      expect(await handlers.verify(session, { body: (await prepare()).body })).toEqual({
+        status: expected.badBody.status,
+        body: { error: expected.badBody.error },
+      });
+      expect(String(logger.entries[0]?.details[0])).toMatch(/pass \{ host: req\.headers\.host \} or set the domain option/);
+    });
+  });
+
+  describe("verify: unexpected failures", () => {
+    it(`answers ${expected.badBody.status} ${expected.badBody.error} and logs when the session cannot be saved after sign-in`, async () => {
+      const { handlers, session, prepare, logger } = setup(variant);
+      const { body } = await prepare();
+      const failing: SessionStore = { get: () => session.get(), set: () => Promise.reject(new Error("store down")), destroy: () => {} };
+      expect(await handlers.verify(failing, { body, host: "example.com" })).toEqual({ status: expected.badBody.status, body: { error: expected.badBody.error } });
+      expect(logger.entries.map((entry) => entry.level)).toEqual(["error"]);
+    });
+
+    it("never throws, even when the session cannot be read", async () => {
+      const { handlers } = setup(variant);
+      const failing: SessionStore = { get: () => Promise.reject(new Error("store down")), set: () => {}, destroy: () => {} };
+      await expect(handlers.verify(failing, { body: { message: "x", signatureKind: "signature", signature: "00", address: "r" }, host: "a" })).resolves.toEqual({
+        status: expected.badBody.status,
+        body: { error: expected.badBody.error },
+      });
+    });
+  });
+
+  describe("signOut", () => {
+    it("destroys the session and answers 200 { ok: true }", async () => {
+      const { handlers, session } = setup(variant);
+      await session.set({ address: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", authenticatedAt: 1 });
+      expect(await handlers.signOut(session)).toEqual({ status: 200, body: { ok: true } });
+      expect(session.destroyed).toBe(true);
+      expect(await session.get()).toEqual({});
+    });
+
+    it("still answers 200 when destroy fails, and logs the failure", async () => {
+      const { handlers, logger } = setup(variant);
+      const failing: SessionStore = { get: () => ({}), set: () => {}, destroy: () => Promise.reject(new Error("store down")) };
+      expect(await handlers.signOut(failing)).toEqual({ status: 200, body: { ok: true } });
+      expect(logger.entries).toHaveLength(1);
+      expect(logger.entries[0]).toMatchObject({ level: "error", details: [expect.objectContaining({ message: "store down" })] });
+    });
+  });
+
+  describe("me", () => {
+    it("answers 401 Not authenticated. without an address, also with a pending nonce", async () => {
+      const { handlers, session } = setup(variant);
+      expect(await handlers.me(session)).toEqual({ status: 401, body: { error: "Not authenticated." } });
+      await handlers.nonce(session);
+      expect(await handlers.me(session)).toEqual({ status: 401, body: { error: "Not authenticated." } });
+    });
+
+    it("answers 200 { address } after sign-in and 401 after sign-out", async () => {
+      const { handlers, session, prepare, account } = setup(variant);
+      await handlers.verify(session, { body: (await prepare()).body, host: "example.com" });
+      expect(await handlers.me(session)).toEqual({ status: 200, body: { address: account.address } });
+      await handlers.signOut(session);
+      expect(await handlers.me(session)).toEqual({ status: 401, body: { error: "Not authenticated." } });
+    });
+  });
+});
+
+describe("createAuthHandlers, variant store: nonce expiry (5 minutes)", () => {
+  async function attemptAt(elapsedMs: number, options: Partial<AuthHandlersOptions> = {}) {
+    const context = setup("store", options);
+    const { handlers, session, account, clock } = context;
+    await session.set({ address: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", authenticatedAt: 5 });
+    const { body } = await handlers.nonce(session);
+    clock.now = T0 + elapsedMs;
+    const message = buildMessage({ account, nonce: body.nonce as string, issuedAtMs: clock.now });
+    const result = await handlers.verify(session, { body: signedBody(account, message), host: "example.com" });
+    return { ...context, result };
+  }
+
+  it("accepts a nonce exactly 5 minutes old", async () => {
+    const { result, account } = await attemptAt(300_000);
+    expect(result).toEqual({ status: 200, body: { ok: true, address: account.address } });
+  });
+
+  it("refuses a nonce 5 minutes and 1 ms old: clears it, keeps the address, 400 Nonce expired.", async () => {
+    const { result, session, verifier } = await attemptAt(300_001);
+    expect(result).toEqual({ status: 400, body: { error: "Nonce expired." } });
+    expect(await session.get()).toEqual({ address: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", authenticatedAt: 5 });
+    expect(verifier.calls).toHaveLength(0);
+  });
+
+  it("answers No pending nonce after an expiry (the session went back to anonymous)", async () => {
+    const { session, handlers, account, clock } = await attemptAt(400_000);
+    const message = buildMessage({ account, nonce: "0123456789abcdef0123456789abcdef", issuedAtMs: clock.now });
+    expect(await handlers.verify(session, { body: signedBody(account, message), host: "example.com" })).toEqual({
+      status: 400,
+      body: { error: "No pending nonce. Request /nonce first." },
+    });
+  });
+
+  it("follows the nonceTtlSeconds option", async () => {
+    expect((await attemptAt(60_000, { nonceTtlSeconds: 60 })).result.status).toBe(200);
+    expect((await attemptAt(60_001, { nonceTtlSeconds: 60 })).result).toEqual({ status: 400, body: { error: "Nonce expired." } });
+  });
+
+  it("treats a pending nonce without an issue time as expired", async () => {
+    const { handlers, account } = setup("store");
+    const session = createMemorySessionStore({ pendingNonce: "0123456789abcdef0123456789abcdef" });
+    const message = buildMessage({ account, nonce: "0123456789abcdef0123456789abcdef", issuedAtMs: T0 });
+    expect(await handlers.verify(session, { body: signedBody(account, message), host: "example.com" })).toEqual({
+      status: 400,
+      body: { error: "Nonce expired." },
+    });
+    expect(await session.get()).toEqual({});
+  });
+});
+
+describe("createAuthHandlers, variant cookie: no nonce expiry", () => {
+  it("accepts an hour-old pending nonce with a fresh message (the message age rule still applies)", async () => {
+    const { handlers, session, account, clock } = setup("cookie");
+    const { body } = await handlers.nonce(session);
+    clock.now = T0 + 3_600_000;
+    const message = buildMessage({ account, nonce: body.nonce as string, issuedAtMs: clock.now });
+    expect((await handlers.verify(session, { body: signedBody(account, message), host: "example.com" })).status).toBe(200);
+  });
+});
+
+describe("createAuthHandlers options", () => {
+  const verifier = scriptedVerifier();
+  const cases: [string, unknown, RegExp][] = [
+    ["no options", undefined, /pass an options object/],
+    ["a missing verifier", { variant: "store" }, /`verifier` is missing/],
+    ["a verifier without verify", { variant: "store", verifier: {} }, /`verifier` is missing/],
+    ["an unknown variant", { verifier, variant: "session" }, /unknown `variant` "session": use "cookie" .* or "store"/],
+    ["no variant", { verifier }, /unknown `variant`/],
+    ["a negative maxMessageAgeSeconds", { verifier, variant: "store", maxMessageAgeSeconds: -1 }, /`maxMessageAgeSeconds` must be a positive number of seconds/],
+    ["a zero nonceTtlSeconds", { verifier, variant: "store", nonceTtlSeconds: 0 }, /`nonceTtlSeconds` must be a positive number/],
+    ["an infinite maxMessageAgeSeconds", { verifier, variant: "store", maxMessageAgeSeconds: Infinity }, /maxMessageAgeSeconds/],
+    ["a negative clockSkewSeconds", { verifier, variant: "store", clockSkewSeconds: -5 }, /`clockSkewSeconds` must be a number of seconds >= 0/],
+    ["a bare network id as chainId", { verifier, variant: "store", chainId: "0" }, /CAIP-2 XRPL chain id such as "xrpl:0"/],
+    ["an out-of-range chainId", { verifier, variant: "store", chainId: "xrpl:4294967296" }, /chainId/],
+    ["an empty domain", { verifier, variant: "store", domain: "" }, /`domain` must be a non-empty host name/],
+    ["an empty domain list", { verifier, variant: "store", domain: [] }, /`domain`/],
+    ["a domain with a scheme", { verifier, variant: "store", domain: "https://example.com" }, /"https:\/\/example.com" is not a host\[:port\]: pass the host the user sees/],
+    ["a domain list with a path", { verifier, variant: "store", domain: ["example.com", "example.com/login"] }, /"example.com\/login" is not a host/],
+    ["a nonceStore without consume", { verifier, variant: "store", nonceStore: {} }, /createMemoryNonceStore\(\) or createRedisNonceStore/],
+    ["a logger without error", { verifier, variant: "store", logger: { warn() {} } }, /`logger` must have `warn` and `error`/],
+    ["a clock that is not a function", { verifier, variant: "store", now: 5 }, /`now` must be a function/],
+  ];
+  for (const [label, options, message] of cases) {
+    it(`throws InvalidOptionsError for ${label}, saying how to fix it`, () => {
+      let thrown: unknown;
+      try {
+        createAuthHandlers(options as AuthHandlersOptions);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(InvalidOptionsError);
+      expect((thrown as Error).message).toMatch(/^sign-in-with-xrpl: /);
+      expect((thrown as Error).message).toMatch(message);
+    });
+  }
+
+  it("accepts a domain list and zero clock skew", () => {
+    expect(() => createAuthHandlers({ verifier, variant: "cookie", domain: ["a.example", "localhost:3000", "[::1]"], clockSkewSeconds: 0 })).not.toThrow();
+  });
+});
+
+describe("createAuthHandlers with the real verifier", () => {
+  let verifier: Verifier;
+  beforeAll(() => {
+    verifier = createVerifier({ nodeUrl: "ws://127.0.0.1:9", strategies: [compactSignature({ ledger: "never" })] });
+  });
+  afterAll(() => verifier.close());
+
+  it.each(["cookie", "store"] as const)("variant %s: 20 racing verifies of one real signed message give exactly one 200", async (variant) => {
+    const handlers = createAuthHandlers({ verifier, variant });
+    const session = createMemorySessionStore();
+    const account = makeAccount("ecdsa-secp256k1");
+    const { body } = await handlers.nonce(session);
+    const message = buildMessage({ account, nonce: body.nonce as string, issuedAtMs: Date.now() });
+    const results = await Promise.all(Array.from({ length: 20 }, () => handlers.verify(session, { body: signedBody(account, message), host: "example.com" })));
+    expect(results.filter((result) => result.status === 200)).toEqual([{ status: 200, body: { ok: true, address: account.address } }]);
+    expect(new Set(results.filter((result) => result.status !== 200).map((result) => result.body.error))).toEqual(new Set(["Nonce has already been used."]));
+    expect(await session.get()).toEqual({ address: account.address, authenticatedAt: expect.any(Number) });
+  });
+
+  it("refuses a tampered message with 401 Signature verification failed.", async () => {
+    const handlers = createAuthHandlers({ verifier, variant: "store" });
+    const session = createMemorySessionStore();
+    const account = makeAccount();
+    const { body } = await handlers.nonce(session);
+    const message = buildMessage({ account, nonce: body.nonce as string, issuedAtMs: Date.now() });
+    const signed = signedBody(account, message);
+    const tampered = { ...signed, message: message.replace("Sign in to Example.", "Sign in to Exampl3.") };
+    expect(await handlers.verify(session, { body: tampered, host: "example.com" })).toEqual({ status: 401, body: { error: "Signature verification failed." } });
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { InvalidOptionsError } from "../../src/errors.js";
+import { createMemoryNonceStore } from "../../src/server/index.js";
+import { nonceStoreContract } from "../../src/testing/index.js";
+
+describe("createMemoryNonceStore: NonceStore contract", () => {
+  for (const check of nonceStoreContract(() => createMemoryNonceStore(), { parallelCalls: 200 })) it(check.name, check.run);
+});
+
+describe("createMemoryNonceStore", () => {
+  it("refuses a nonce until exactly its TTL has passed, by the injected clock", async () => {
+    let now = 1_000_000;
+    const store = createMemoryNonceStore({ now: () => now });
+    expect(await store.consume("clocknonce01", 1000)).toBe(true);
+    now += 999;
+    expect(await store.consume("clocknonce01", 1000)).toBe(false);
+    now += 1;
+    expect(await store.consume("clocknonce01", 1000)).toBe(true);
+  });
+
+  it("honours a different TTL per call (a short one expiring first does not free a long one)", async () => {
+    let now = 0;
+    const store = createMemoryNonceStore({ now: () => now });
+    expect(await store.consume("longnonce001", 10_000)).toBe(true);
+    expect(await store.consume("shortnonce01", 100)).toBe(true);
+    now = 5_000;
+    expect(await store.consume("shortnonce01", 100)).toBe(true);
+    expect(await store.consume("longnonce001", 10_000)).toBe(false);
+    now = 10_000;
+    expect(await store.consume("longnonce001", 10_000)).toBe(true);
+  });
+
+  it("keeps a re-used nonce refused for its new TTL after an old heap entry expires", async () => {
+    let now = 0;
+    const store = createMemoryNonceStore({ now: () => now });
+    expect(await store.consume("renewednonce", 100)).toBe(true);
+    now = 200;
+    expect(await store.consume("renewednonce", 10_000)).toBe(true);
+    now = 300;
+    expect(await store.consume("renewednonce", 10_000)).toBe(false);
+  });
+
+  it("drops expired entries, so memory follows the live nonces only", async () => {
+    let now = 0;
+    const store = createMemoryNonceStore({ now: () => now });
+    for (let index = 0; index < 10_000; index += 1) {
+      // Interleaved TTLs exercise the heap order.
+      expect(await store.consume(`bulk${index}nonce`, 1 + (index % 7) * 100)).toBe(true);
+    }
+    now = 10_000;
+    // Every earlier nonce has expired: each may be used again, which only holds if it was dropped.
+    for (let index = 0; index < 10_000; index += 997) {
+      expect(await store.consume(`bulk${index}nonce`, 1000)).toBe(true);
+    }
+  });
+
+  it("rejects a clock that is not a function", () => {
+    expect(() => createMemoryNonceStore({ now: 5 as never })).toThrow(InvalidOptionsError);
+  });
+
+  it("rejects bad input with InvalidOptionsError naming the fix", async () => {
+    const store = createMemoryNonceStore();
+    await expect(store.consume("", 1000)).rejects.toThrow(InvalidOptionsError);
+    await expect(store.consume("goodnonce1", 0)).rejects.toThrow(/positive number of milliseconds/);
+  });
+});

@@ -1,0 +1,283 @@
+/**
+ * Starts the examples as child processes on 127.0.0.1, the way a user runs them, and stops them.
+ * Used by test/examples and by the browser tests.
+ *
+ * Environment: the child gets this process's environment without `NODE_ENV` (vitest sets it to
+ * "test"; the examples must decide it themselves), plus a random 64-character `SESSION_SECRET`,
+ * then `options.env` on top. A key set to `undefined` in `options.env` is removed, e.g.
+ * `{ SESSION_SECRET: undefined, NODE_ENV: "production" }`.
+ *
+ * @example
+ * ```ts
+ * const node = await startMockRippled();
+ * const app = await startExpressExample({ env: { XRPL_NODE_URL: node.url, APP_DOMAIN: "localhost" } });
+ * const res = await fetch(`${app.url}/api/auth/nonce`);
+ * await app.stop();
+ * ```
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdir, rm, stat, readdir } from "node:fs/promises";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
+export const EXPRESS_DIR = join(REPO_ROOT, "examples", "express");
+export const NEXT_DIR = join(REPO_ROOT, "examples", "next");
+const NEXT_BIN = join(REPO_ROOT, "node_modules", "next", "dist", "bin", "next");
+
+export interface StartExampleOptions {
+  /** Added to (or, with `undefined`, removed from) the child's environment. */
+  env?: Record<string, string | undefined>;
+  /** How long to wait for the first answer. Default 30 s (Express) / 60 s (Next). */
+  timeoutMs?: number;
+}
+
+export interface StartExpressOptions extends StartExampleOptions {
+  /** Bundle the demo page script first (`node build-client.mjs`, once per test process). Default false. */
+  buildClient?: boolean;
+}
+
+export interface ExampleProcess {
+  /** `http://127.0.0.1:<port>` */
+  readonly url: string;
+  readonly port: number;
+  readonly pid: number;
+  /** Everything the child printed so far (stdout and stderr interleaved). */
+  output(): string;
+  /** Resolves when the child exits. */
+  readonly exited: Promise<ExitInfo>;
+  /** SIGTERM, then SIGKILL after 5 s; resolves when the child is gone. Safe to call twice. */
+  stop(): Promise<ExitInfo>;
+}
+
+export interface ExitInfo {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  output: string;
+}
+
+/** The environment a child example gets (see the module comment). */
+export function exampleEnv(overrides: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, SESSION_SECRET: randomBytes(32).toString("hex") };
+  delete env.NODE_ENV;
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value === undefined) delete env[key];
+    else env[key] = value;
+  }
+  return env;
+}
+
+/** A TCP port that was free a moment ago on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  return await new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address !== null ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+interface Spawned {
+  child: ChildProcess;
+  output(): string;
+  exited: Promise<ExitInfo>;
+  stop(): Promise<ExitInfo>;
+}
+
+function spawnNode(args: string[], cwd: string, env: NodeJS.ProcessEnv): Spawned {
+  // Own process group, so stop() also ends anything the example starts.
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  let output = "";
+  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  const exited = new Promise<ExitInfo>((resolve) => {
+    child.on("exit", (code, signal) => {
+      // Let the pipes drain so `output` is complete.
+      setImmediate(() => resolve({ code, signal, output }));
+    });
+  });
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, signal);
+    } catch {
+      // Already gone.
+    }
+  };
+  let stopping: Promise<ExitInfo> | undefined;
+  const stop = () => {
+    if (child.exitCode !== null || child.signalCode !== null) return exited;
+    stopping ??= (async () => {
+      signalGroup("SIGTERM");
+      const killTimer = setTimeout(() => signalGroup("SIGKILL"), 5000);
+      const info = await exited;
+      clearTimeout(killTimer);
+      return info;
+    })();
+    return stopping;
+  };
+  return { child, output: () => output, exited, stop };
+}
+
+async function waitUntilAnswering(spawned: Spawned, url: string, probePath: string, timeoutMs: number, name: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exitedEarly: ExitInfo | undefined;
+  void spawned.exited.then((info) => (exitedEarly = info));
+  while (Date.now() < deadline) {
+    if (exitedEarly !== undefined) {
+      throw new Error(`${name} exited (code ${exitedEarly.code}, signal ${exitedEarly.signal}) before answering:\n${exitedEarly.output}`);
+    }
+    try {
+      const response = await fetch(url + probePath, { signal: AbortSignal.timeout(2000) });
+      await response.arrayBuffer();
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  await spawned.stop();
+  throw new Error(`${name} did not answer at ${url} within ${timeoutMs} ms:\n${spawned.output()}`);
+}
+
+function toExampleProcess(spawned: Spawned, port: number): ExampleProcess {
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    pid: spawned.child.pid ?? -1,
+    output: spawned.output,
+    exited: spawned.exited,
+    stop: spawned.stop,
+  };
+}
+
+/**
+ * Starts examples/express (`node server.mjs`, the library must be built) on a free port of
+ * 127.0.0.1 and waits until it answers. The demo bundle (public/client.js) is rebuilt only with
+ * `buildClient: true`.
+ */
+export async function startExpressExample(options: StartExpressOptions = {}): Promise<ExampleProcess> {
+  if (options.buildClient === true) await buildExpressClient();
+  const port = await freePort();
+  const spawned = spawnNode(["server.mjs"], EXPRESS_DIR, exampleEnv({ HOST: "127.0.0.1", ...options.env, PORT: String(port) }));
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilAnswering(spawned, url, "/api/me", options.timeoutMs ?? 30_000, "The Express example");
+  return toExampleProcess(spawned, port);
+}
+
+let clientBuildOnce: Promise<void> | undefined;
+
+/** Bundles the Express demo page script (examples/express/build-client.mjs), once per test process. */
+export function buildExpressClient(): Promise<void> {
+  clientBuildOnce ??= (async () => {
+    const spawned = spawnNode(["build-client.mjs"], EXPRESS_DIR, exampleEnv());
+    const info = await spawned.exited;
+    if (info.code !== 0) throw new Error(`build-client.mjs failed (code ${info.code}):\n${info.output}`);
+  })();
+  return clientBuildOnce;
+}
+
+/**
+ * Starts examples/next in production mode (`next start`) on a free port of 127.0.0.1 and waits
+ * until it answers. Call `buildNextExample()` first (once).
+ */
+export async function startNextExample(options: StartExampleOptions = {}): Promise<ExampleProcess> {
+  const port = await freePort();
+  const spawned = spawnNode([NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], NEXT_DIR, exampleEnv(options.env));
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilAnswering(spawned, url, "/api/auth/me", options.timeoutMs ?? 60_000, "The Next example");
+  return toExampleProcess(spawned, port);
+}
+
+/**
+ * Runs an example until it exits by itself (a start that must fail) and returns its exit and
+ * output. It is stopped after `timeoutMs` (default 30 s) if it does not exit.
+ */
+export async function runExampleUntilExit(
+  example: "express" | "next",
+  options: StartExampleOptions = {},
+): Promise<ExitInfo & { timedOut: boolean }> {
+  const port = await freePort();
+  const spawned =
+    example === "express"
+      ? spawnNode(["server.mjs"], EXPRESS_DIR, exampleEnv({ HOST: "127.0.0.1", ...options.env, PORT: String(port) }))
+      : spawnNode([NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], NEXT_DIR, exampleEnv(options.env));
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    void spawned.stop();
+  }, options.timeoutMs ?? 30_000);
+  const info = await spawned.exited;
+  clearTimeout(timer);
+  return { ...info, timedOut };
+}
+
+/** Newest modification time (ms) under `path` (a file or a directory, recursively). */
+async function newestMtime(path: string): Promise<number> {
+  let info;
+  try {
+    info = await stat(path);
+  } catch {
+    return 0;
+  }
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = info.mtimeMs;
+  for (const entry of await readdir(path)) {
+    if (entry === "node_modules" || entry === ".next") continue;
+    newest = Math.max(newest, await newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+let buildOnce: Promise<void> | undefined;
+
+/**
+ * Runs `next build` in examples/next unless the last build is newer than every source of the
+ * app and the built library (dist/). Once per test process; concurrent processes wait for each
+ * other through a lock directory, so a run builds at most once.
+ */
+export function buildNextExample(options: { timeoutMs?: number } = {}): Promise<void> {
+  buildOnce ??= (async () => {
+    const lock = join(NEXT_DIR, ".next-build.lock");
+    const lockDeadline = Date.now() + (options.timeoutMs ?? 300_000);
+    for (;;) {
+      try {
+        await mkdir(lock);
+        break;
+      } catch {
+        // A build older than the timeout left its lock behind: take it over.
+        const lockInfo = await stat(lock).catch(() => undefined);
+        if (lockInfo !== undefined && Date.now() - lockInfo.mtimeMs > (options.timeoutMs ?? 300_000)) {
+          await rm(lock, { recursive: true, force: true });
+          continue;
+        }
+        if (Date.now() > lockDeadline) throw new Error("buildNextExample: another build holds examples/next/.next-build.lock");
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
+    try {
+      const built = await newestMtime(join(NEXT_DIR, ".next", "BUILD_ID"));
+      const sources = Math.max(
+        await newestMtime(join(NEXT_DIR, "app")),
+        await newestMtime(join(NEXT_DIR, "lib")),
+        await newestMtime(join(NEXT_DIR, "instrumentation.ts")),
+        await newestMtime(join(NEXT_DIR, "next.config.mjs")),
+        await newestMtime(join(NEXT_DIR, "tsconfig.json")),
+        await newestMtime(join(NEXT_DIR, "package.json")),
+        await newestMtime(join(REPO_ROOT, "dist")),
+      );
+      if (built > sources) return;
+      const spawned = spawnNode([NEXT_BIN, "build"], NEXT_DIR, exampleEnv({ NEXT_TELEMETRY_DISABLED: "1" }));
+      const timer = setTimeout(() => void spawned.stop(), options.timeoutMs ?? 300_000);
+      const info = await spawned.exited;
+      clearTimeout(timer);
+      if (info.code !== 0) throw new Error(`next build failed (code ${info.code}, signal ${info.signal}):\n${info.output}`);
+    } finally {
+      await rm(lock, { recursive: true, force: true });
+    }
+  })();
+  return buildOnce;
+}

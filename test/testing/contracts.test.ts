@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import type { NonceStore, SessionRecord, SessionStore } from "../../src/server/types.js";
+import { createMemorySessionStore, nonceStoreContract, sessionStoreContract, type ContractCheck } from "../../src/testing/index.js";
+
+function check(checks: ContractCheck[], namePart: string): ContractCheck {
+  const found = checks.find((each) => each.name.includes(namePart));
+  if (found === undefined) throw new Error(`no check named like ${namePart}`);
+  return found;
+}
+
+describe("nonceStoreContract catches broken nonce stores", () => {
+  it("fails a store that always answers true", async () => {
+    const checks = nonceStoreContract((): NonceStore => ({ consume: async () => true }));
+    await expect(check(checks, "first time").run()).rejects.toThrow(/NonceStore contract: second use/);
+    await expect(check(checks, "concurrent").run()).rejects.toThrow(/exactly 1 true/);
+  });
+
+  it("fails a store whose check-then-set is not atomic", async () => {
+    const checks = nonceStoreContract((): NonceStore => {
+      const used = new Set<string>();
+      return {
+        async consume(nonce) {
+          const seen = used.has(nonce);
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          used.add(nonce);
+          return !seen;
+        },
+      };
+    });
+    await expect(check(checks, "concurrent").run()).rejects.toThrow(/concurrent consumes gave 50 true/);
+  });
+
+  it("fails a store that never forgets a nonce", async () => {
+    const checks = nonceStoreContract((): NonceStore => {
+      const used = new Set<string>();
+      return {
+        async consume(nonce) {
+          if (used.has(nonce)) return false;
+          used.add(nonce);
+          return true;
+        },
+      };
+    });
+    await expect(check(checks, "forgotten after").run()).rejects.toThrow(/use after the TTL ran out/);
+    await expect(check(checks, "rejects an empty").run()).rejects.toThrow(/must reject/);
+  });
+
+  it("can leave the input checks out", () => {
+    expect(nonceStoreContract(() => ({ consume: async () => true }), { checkInput: false }).map((each) => each.name)).not.toContain(
+      "rejects an empty or non-string nonce and a TTL that is not a positive number",
+    );
+  });
+});
+
+describe("sessionStoreContract catches broken session stores", () => {
+  it("fails a store whose set merges instead of replacing", async () => {
+    const checks = sessionStoreContract((): SessionStore => {
+      let record: SessionRecord = {};
+      return {
+        get: () => ({ ...record }),
+        set: (next) => {
+          record = { ...record, ...next };
+        },
+        destroy: () => {
+          record = {};
+        },
+      };
+    });
+    await expect(check(checks, "replaces the whole record").run()).rejects.toThrow(/get\(\)\.pendingNonce/);
+  });
+
+  it("fails a store whose get hands out its live object", async () => {
+    const checks = sessionStoreContract((): SessionStore => {
+      let record: SessionRecord = {};
+      return {
+        get: () => record,
+        set: (next) => {
+          record = { ...next };
+        },
+        destroy: () => {
+          record = {};
+        },
+      };
+    });
+    await expect(check(checks, "returns a copy").run()).rejects.toThrow(/SessionStore contract/);
+  });
+
+  it("fails a store whose destroy keeps the data or whose regenerate keeps the record", async () => {
+    const checks = sessionStoreContract((): SessionStore => {
+      let record: SessionRecord = {};
+      return {
+        get: () => ({ ...record }),
+        set: (next) => {
+          record = { ...next };
+        },
+        destroy: () => {},
+        regenerate: () => {},
+      };
+    });
+    await expect(check(checks, "destroy empties").run()).rejects.toThrow(/after destroy/);
+    await expect(check(checks, "regenerate").run()).rejects.toThrow(/after regenerate/);
+  });
+});
+
+describe("createMemorySessionStore: SessionStore contract", () => {
+  for (const each of sessionStoreContract(() => createMemorySessionStore())) it(each.name, each.run);
+
+  it("changes its session id on regenerate and flags destroy", async () => {
+    const store = createMemorySessionStore({ address: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh" });
+    const before = store.sessionId;
+    await store.regenerate();
+    expect(store.sessionId).not.toBe(before);
+    await store.destroy();
+    expect(store.destroyed).toBe(true);
+  });
+});

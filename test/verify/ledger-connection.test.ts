@@ -1,0 +1,266 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { build } from "esbuild";
+import { afterEach, describe, expect, it } from "vitest";
+import { LedgerUnavailableError } from "../../src/errors.js";
+import { LedgerConnection } from "../../src/verify/ledger-connection.js";
+import { compactSignature, createVerifier, signedTransaction } from "../../src/verify/index.js";
+import type { Verifier } from "../../src/verify/types.js";
+import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
+import { compactProof, keyAddressOf, regularKeyWallet, signInMessage, walletFor } from "./proofs.js";
+
+const SHORT = { connectTimeoutMs: 400, requestTimeoutMs: 400 };
+
+let node: MockRippled | undefined;
+const verifiers: Verifier[] = [];
+const connections: LedgerConnection[] = [];
+
+afterEach(async () => {
+  await Promise.all(verifiers.splice(0).map((verifier) => verifier.close()));
+  await Promise.all(connections.splice(0).map((connection) => connection.close()));
+  await node?.stop();
+  node = undefined;
+});
+
+function track(verifier: Verifier): Verifier {
+  verifiers.push(verifier);
+  return verifier;
+}
+
+/** A regular-key proof: its check always needs the ledger. */
+function regularKeyProof(mock: MockRippled): Parameters<Verifier["verify"]>[0] {
+  const master = walletFor("ed25519");
+  const regular = regularKeyWallet(master.classicAddress);
+  mock.setAccount(master.classicAddress, { regularKey: keyAddressOf(regular) });
+  return compactProof(regular, signInMessage(master.classicAddress));
+}
+
+async function waitFor(condition: () => boolean, timeoutMs = 3000): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error("condition not reached");
+    await new Promise((resolveWait) => setTimeout(resolveWait, 20));
+  }
+}
+
+describe("ledger connection", () => {
+  it("connects when the verifier is created, before any request", async () => {
+    node = await startMockRippled();
+    const connection = new LedgerConnection({ nodeUrl: node.url, ...SHORT });
+    connections.push(connection);
+    await waitFor(() => connection.isConnected());
+    expect(node.requestCount()).toBe(0);
+  });
+
+  it("starts while the node is down, serves master-key sign-ins, and looks up once the node is back", async () => {
+    node = await startMockRippled();
+    await node.stop();
+    const verifier = track(createVerifier({ nodeUrl: node.url, ...SHORT }));
+    const wallet = walletFor("secp256k1");
+    expect(await verifier.verify(compactProof(wallet, signInMessage(wallet.classicAddress)))).toBe(true);
+    const proof = regularKeyProof(node);
+    const started = Date.now();
+    await expect(verifier.verify(proof)).rejects.toBeInstanceOf(LedgerUnavailableError);
+    expect(Date.now() - started).toBeLessThan(SHORT.connectTimeoutMs + SHORT.requestTimeoutMs + 500);
+    await node.restart();
+    expect(await verifier.verify(proof)).toBe(true);
+  });
+
+  it("rejects with LedgerUnavailableError within the request timeout when the node is silent", async () => {
+    node = await startMockRippled();
+    const verifier = track(createVerifier({ nodeUrl: node.url, ...SHORT }));
+    const proof = regularKeyProof(node);
+    node.setBehaviour("silent");
+    const started = Date.now();
+    const error = await verifier.verify(proof).catch((caught: unknown) => caught);
+    const elapsed = Date.now() - started;
+    expect(error).toBeInstanceOf(LedgerUnavailableError);
+    expect((error as LedgerUnavailableError).code).toBe("ledger_unavailable");
+    expect(elapsed).toBeGreaterThanOrEqual(SHORT.requestTimeoutMs - 50);
+    expect(elapsed).toBeLessThan(SHORT.connectTimeoutMs + SHORT.requestTimeoutMs + 500);
+    node.setBehaviour("normal");
+    expect(await verifier.verify(proof)).toBe(true);
+  });
+
+  it("rejects at once when the node refuses connections, and recovers when it accepts again", async () => {
+    node = await startMockRippled();
+    node.setBehaviour("refuse");
+    const verifier = track(createVerifier({ nodeUrl: node.url, connectTimeoutMs: 5000, requestTimeoutMs: 5000 }));
+    const proof = regularKeyProof(node);
+    const started = Date.now();
+    await expect(verifier.verify(proof)).rejects.toBeInstanceOf(LedgerUnavailableError);
+    expect(Date.now() - started).toBeLessThan(2000);
+    node.setBehaviour("normal");
+    expect(await verifier.verify(proof)).toBe(true);
+  });
+
+  it("recovers after the node drops every connection", async () => {
+    node = await startMockRippled();
+    const verifier = track(createVerifier({ nodeUrl: node.url, ...SHORT }));
+    const proof = regularKeyProof(node);
+    expect(await verifier.verify(proof)).toBe(true);
+    node.dropConnections();
+    expect(await verifier.verify(proof)).toBe(true);
+    node.dropConnections();
+    await new Promise((resolveWait) => setTimeout(resolveWait, 300));
+    expect(await verifier.verify(proof)).toBe(true);
+  });
+
+  it("recovers after the node is stopped and restarted while connected", async () => {
+    node = await startMockRippled();
+    const verifier = track(createVerifier({ nodeUrl: node.url, ...SHORT }));
+    const proof = regularKeyProof(node);
+    expect(await verifier.verify(proof)).toBe(true);
+    await node.stop();
+    await expect(verifier.verify(proof)).rejects.toBeInstanceOf(LedgerUnavailableError);
+    await node.restart();
+    expect(await verifier.verify(proof)).toBe(true);
+  });
+
+  it("shares one account_info request between concurrent look-ups of one account, and reuses nothing after", async () => {
+    node = await startMockRippled();
+    const verifier = track(createVerifier({ nodeUrl: node.url, ...SHORT }));
+    const proof = regularKeyProof(node);
+    expect(await verifier.verify(proof)).toBe(true);
+    const before = node.requestCount("account_info");
+    const answers = await Promise.all(Array.from({ length: 8 }, () => verifier.verify(proof)));
+    expect(answers).toEqual(Array(8).fill(true));
+    expect(node.requestCount("account_info")).toBe(before + 1);
+    expect(await verifier.verify(proof)).toBe(true);
+    expect(node.requestCount("account_info")).toBe(before + 2);
+  });
+
+  it("shares a failing look-up too, and every waiter gets LedgerUnavailableError", async () => {
+    node = await startMockRippled();
+    const verifier = track(createVerifier({ nodeUrl: node.url, ...SHORT }));
+    const proof = regularKeyProof(node);
+    expect(await verifier.verify(proof)).toBe(true);
+    node.setBehaviour("silent");
+    const before = node.requestCount("account_info");
+    const outcomes = await Promise.allSettled(Array.from({ length: 5 }, () => verifier.verify(proof)));
+    for (const outcome of outcomes) {
+      expect(outcome.status).toBe("rejected");
+      expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(LedgerUnavailableError);
+    }
+    expect(node.requestCount("account_info")).toBe(before + 1);
+  });
+
+  it("reads account authority in API v2 shape, and an unknown account as not existing", async () => {
+    node = await startMockRippled();
+    const connection = new LedgerConnection({ nodeUrl: node.url, ...SHORT });
+    connections.push(connection);
+    const account = walletFor("ed25519").classicAddress;
+    const signer = walletFor("ed25519").classicAddress;
+    const regular = walletFor("ed25519").classicAddress;
+    node.setAccount(account, { flags: 0x00100000, regularKey: regular, signerList: { quorum: 3, signers: [{ account: signer, weight: 2 }] } });
+    expect(await connection.getAccountAuthority(account)).toEqual({
+      account,
+      exists: true,
+      masterDisabled: true,
+      regularKey: regular,
+      signerList: { quorum: 3, signers: [{ account: signer, weight: 2 }] },
+    });
+    expect(await connection.getAccountAuthority(signer)).toEqual({ account: signer, exists: false, masterDisabled: false });
+    expect(await connection.getNetworkId()).toBe(0);
+  });
+
+  it("after close(), look-ups reject with LedgerUnavailableError and master-key proofs still verify", async () => {
+    node = await startMockRippled();
+    const verifier = createVerifier({ nodeUrl: node.url, ...SHORT, strategies: [compactSignature(), signedTransaction()] });
+    const proof = regularKeyProof(node);
+    expect(await verifier.verify(proof)).toBe(true);
+    await verifier.close();
+    await verifier.close();
+    await expect(verifier.verify(proof)).rejects.toBeInstanceOf(LedgerUnavailableError);
+    const wallet = walletFor("ed25519");
+    expect(await verifier.verify(compactProof(wallet, signInMessage(wallet.classicAddress)))).toBe(true);
+  });
+
+  it("close() during a connection attempt to a silent address returns promptly", async () => {
+    // A listening socket that never completes the WebSocket handshake.
+    const { createServer } = await import("node:net");
+    const sockets: import("node:net").Socket[] = [];
+    const server = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolveListen) => server.listen(0, "127.0.0.1", resolveListen));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const verifier = createVerifier({ nodeUrl: `ws://127.0.0.1:${port}`, connectTimeoutMs: 5000, requestTimeoutMs: 5000 });
+      await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+      const started = Date.now();
+      await verifier.close();
+      expect(Date.now() - started).toBeLessThan(1500);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolveClose) => server.close(resolveClose));
+    }
+  });
+
+  it("close() leaves nothing running: a process that used the verifier exits by itself", async () => {
+    node = await startMockRippled();
+    const silentNode = await startMockRippled();
+    silentNode.setBehaviour("silent");
+    const master = walletFor("ed25519");
+    const regular = regularKeyWallet(master.classicAddress);
+    node.setAccount(master.classicAddress, { regularKey: keyAddressOf(regular) });
+    const proof = compactProof(regular, signInMessage(master.classicAddress));
+    const directory = await mkdtemp(join(tmpdir(), "siwx-verify-exit-"));
+    try {
+      const entry = join(directory, "entry.ts");
+      await writeFile(
+        entry,
+        `import { createVerifier } from ${JSON.stringify(resolve("src/verify/index.ts"))};
+process.on("unhandledRejection", (reason) => { console.error("UNHANDLED", reason); process.exitCode = 3; });
+const [url, silentUrl, proofJson] = process.argv.slice(2);
+const proof = JSON.parse(proofJson);
+const verifier = createVerifier({ nodeUrl: url, connectTimeoutMs: 400, requestTimeoutMs: 400 });
+const first = await verifier.verify(proof);
+const second = await verifier.verify({ ...proof, message: proof.message + "x" });
+await verifier.close();
+const hung = createVerifier({ nodeUrl: silentUrl, connectTimeoutMs: 400, requestTimeoutMs: 400 });
+const third = await hung.verify(proof).then(String, (error) => error.code);
+// xrpl.js pings every requestTimeoutMs; close while that ping is still unanswered.
+await new Promise((resolve) => setTimeout(resolve, 150));
+await hung.close();
+console.log(JSON.stringify({ first, second, third, resources: process.getActiveResourcesInfo() }));
+`,
+      );
+      await build({
+        entryPoints: [entry],
+        bundle: true,
+        platform: "node",
+        format: "esm",
+        outfile: join(directory, "entry.mjs"),
+        logLevel: "silent",
+        nodePaths: [resolve("node_modules")],
+        banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+      });
+      const child = spawn(process.execPath, [join(directory, "entry.mjs"), node.url, silentNode.url, JSON.stringify(proof)], { cwd: directory });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+      const exitCode = await new Promise<number | null>((resolveExit) => {
+        const timer = setTimeout(() => {
+          child.kill("SIGKILL");
+          resolveExit(null);
+        }, 10_000);
+        child.on("exit", (code) => {
+          clearTimeout(timer);
+          resolveExit(code);
+        });
+      });
+      expect(stderr).toBe("");
+      expect(exitCode).toBe(0);
+      const report = JSON.parse(stdout) as { first: boolean; second: boolean; third: string; resources: string[] };
+      expect(report.first).toBe(true);
+      expect(report.second).toBe(false);
+      expect(report.third).toBe("ledger_unavailable");
+      expect(report.resources.filter((resource) => resource === "Timeout" || resource === "TCPSocketWrap")).toEqual([]);
+    } finally {
+      await silentNode.stop();
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+});

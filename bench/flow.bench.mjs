@@ -18,10 +18,13 @@ import { createMessage, createVerifier } from "sign-in-with-xrpl";
 import { WebSocketServer } from "ws";
 
 const CONCURRENCY = 16;
-const FLOWS = 1500;
-const TRIVIAL_REQUESTS = 6000;
+const FLOWS = 800;
+const TRIVIAL_REQUESTS = 3200;
+// Alternating rounds, best round of each kept: the machine is shared, and a burst of foreign
+// load during one phase would otherwise decide the ratio.
+const ROUNDS = 3;
 const VERIFY_ITERATIONS = 3000;
-const PHASE_TIME_LIMIT_MS = 20_000;
+const PHASE_TIME_LIMIT_MS = 8_000;
 const DOMAIN = "localhost";
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
@@ -210,8 +213,14 @@ try {
   await runLoad(300, CONCURRENCY, () => trivialWorker(trivial.port));
   await runLoad(100, CONCURRENCY, () => flowWorker(example.port));
 
-  const trivialResult = await runLoad(TRIVIAL_REQUESTS, CONCURRENCY, () => trivialWorker(trivial.port));
-  const flowResult = await runLoad(FLOWS, CONCURRENCY, () => flowWorker(example.port));
+  let trivialResult;
+  let flowResult;
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const trivialRound = await runLoad(TRIVIAL_REQUESTS, CONCURRENCY, () => trivialWorker(trivial.port));
+    const flowRound = await runLoad(FLOWS, CONCURRENCY, () => flowWorker(example.port));
+    if (trivialResult === undefined || trivialRound.perSecond > trivialResult.perSecond) trivialResult = trivialRound;
+    if (flowResult === undefined || flowRound.perSecond > flowResult.perSecond) flowResult = flowRound;
+  }
   const verifyMs = await timeVerify(ledger.url);
 
   const flowCostMs = 1000 / flowResult.perSecond;
@@ -221,7 +230,7 @@ try {
 
   const row = (name, result, unit) =>
     `${name.padEnd(34)} ${result.count.toString().padStart(6)} ${`${result.perSecond.toFixed(0)} ${unit}`.padStart(14)} ${result.p50.toFixed(2).padStart(9)} ${result.p99.toFixed(2).padStart(9)}`;
-  console.log(`Express example, ${CONCURRENCY} concurrent clients, 127.0.0.1 (node ${process.version})`);
+  console.log(`Express example, ${CONCURRENCY} concurrent clients, 127.0.0.1, best of ${ROUNDS} rounds (node ${process.version})`);
   console.log(`${"".padEnd(34)} ${"count".padStart(6)} ${"throughput".padStart(14)} ${"p50 ms".padStart(9)} ${"p99 ms".padStart(9)}`);
   console.log(row("trivial request (session r/w)", trivialResult, "req/s"));
   console.log(row("sign-in flow (4 requests + sign)", flowResult, "flows/s"));

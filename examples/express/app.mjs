@@ -77,7 +77,7 @@ export function createApp(options) {
   const nonceLimiter = rateLimit({
     windowMs: 60_000,
     limit: nonceRateLimit,
-    standardHeaders: "draft-8",
+    standardHeaders: "draft-7",
     legacyHeaders: false,
     handler: (_req, res) => {
       res.status(429).json({ error: "Too many nonce requests. Try again in a minute." });

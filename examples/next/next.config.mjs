@@ -7,6 +7,9 @@ const repositoryRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 /** @type {import("next").NextConfig} */
 const nextConfig = {
+  // The tests build into their own folder (NEXT_DIST_DIR=.next-tests), so a test run never
+  // removes the build a running `npm run example:next` serves, nor the other way round.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   turbopack: { root: repositoryRoot },
   outputFileTracingRoot: repositoryRoot,
   serverExternalPackages: ["xrpl", "ws"],

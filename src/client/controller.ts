@@ -74,18 +74,20 @@ export function createAuthController(options: AuthControllerOptions): AuthContro
   // Bumped by every signIn/signOut/destroy: a `restore()` answer that arrives after one of them is stale.
   let generation = 0;
 
-  function setState(next: AuthState): void {
+  /** Sets and announces a state; answers the state set (a listener may have moved on already). */
+  function setState(next: AuthState): AuthState {
     // A destroyed controller is inert: its state stays what the listeners last saw.
-    if (destroyed) return;
-    if (next.status === state.status && next.address === state.address && next.error === state.error) return;
-    state = freezeState(next);
-    queue.push(state);
-    if (emitting) return; // a listener changed the state: deliver in order, after this round
+    if (destroyed) return state;
+    if (next.status === state.status && next.address === state.address && next.error === state.error) return state;
+    const current = freezeState(next);
+    state = current;
+    queue.push(current);
+    if (emitting) return current; // a listener changed the state: deliver in order, after this round
     emitting = true;
     try {
       for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
         for (const entry of [...listeners]) {
-          if (destroyed) return;
+          if (destroyed) return current;
           if (!listeners.has(entry)) continue;
           try {
             entry.listener(item);
@@ -98,6 +100,7 @@ export function createAuthController(options: AuthControllerOptions): AuthContro
       emitting = false;
       queue.length = 0;
     }
+    return current;
   }
 
   function cancelPending(reason: "signOut" | "destroy"): Attempt | undefined {
@@ -188,8 +191,7 @@ export function createAuthController(options: AuthControllerOptions): AuthContro
             rejection?.error ?? (rejection === undefined ? "The server did not accept the proof." : undefined),
         });
       }
-      setState({ status: "authenticated", address, error: null });
-      return state;
+      return setState({ status: "authenticated", address, error: null });
     } catch (error) {
       if (attempt.cancelled !== undefined) throw attempt.cancelled;
       const failure = error instanceof Error ? error : stepError("sign", error);

@@ -5,6 +5,7 @@ import { isClassicAddress } from "./address.js";
 import { networkIdOf } from "./chain-id.js";
 import { isDateTime } from "./date-time.js";
 import { isDomain } from "./domain.js";
+import { isDate } from "./is-date.js";
 import { describeValue, quote, type MessageIssue, type MessageIssueCode } from "./issues.js";
 import { CAIP122_HEADER_SUFFIX, SCHEME_SEPARATOR } from "./layout.js";
 import { isNonce } from "./nonce.js";
@@ -64,12 +65,12 @@ class FieldReader {
       return undefined;
     }
     let text: string;
-    if (value instanceof Date) {
-      if (Number.isNaN(value.getTime())) {
+    if (isDate(value)) {
+      if (Number.isNaN(Date.prototype.getTime.call(value))) {
         this.report(code, `${name} is an invalid Date.`);
         return undefined;
       }
-      text = value.toISOString();
+      text = Date.prototype.toISOString.call(value);
     } else if (typeof value === "string") {
       text = value;
     } else {

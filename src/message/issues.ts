@@ -3,7 +3,20 @@ import type { MessageFormatIssue } from "../errors.js";
 
 /**
  * Codes of the problems `parseMessage` and `createMessage` report in
- * `MessageFormatError.issues`.
+ * `MessageFormatError.issues` (see docs/message.md for when each is used).
+ *
+ * @example
+ * ```ts
+ * import { MessageFormatError, parseMessage, type MessageIssueCode } from "sign-in-with-xrpl";
+ * try {
+ *   parseMessage(text);
+ * } catch (error) {
+ *   if (error instanceof MessageFormatError) {
+ *     const codes = error.issues.map((issue) => issue.code as MessageIssueCode);
+ *     if (codes.includes("too_large")) console.log("message over 8 KiB");
+ *   }
+ * }
+ * ```
  */
 export type MessageIssueCode =
   | "not_a_string"

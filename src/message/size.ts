@@ -1,4 +1,13 @@
-/** Largest sign-in message accepted, in UTF-8 bytes (8 KiB). */
+/**
+ * Largest sign-in message `parseMessage` accepts and `createMessage` writes, in UTF-8 bytes
+ * (8 KiB). Use it to cap the request body before parsing.
+ *
+ * @example
+ * ```ts
+ * import { MAX_MESSAGE_BYTES } from "sign-in-with-xrpl";
+ * app.use(express.json({ limit: MAX_MESSAGE_BYTES * 2 }));
+ * ```
+ */
 export const MAX_MESSAGE_BYTES = 8192;
 
 /**

@@ -1,6 +1,8 @@
-// The `statement` rule: one non-empty line of text without control characters (Cc), format
-// characters (Cf: bidi overrides and isolates, zero-width characters, soft hyphen, BOM...),
-// line or paragraph separators, or lone surrogates (which have no UTF-8 encoding).
+// The `statement` rule: one non-empty line of text. In ASCII, exactly the EIP-4361 grammar
+// (`reserved / unreserved / " "`), so every statement SIWE refuses we refuse too. Beyond ASCII,
+// any character but control characters (Cc), format characters (Cf: bidi overrides and isolates,
+// zero-width characters, soft hyphen, BOM...), line or paragraph separators, or lone surrogates
+// (which have no UTF-8 encoding): a statement may be written in any language.
 //
 // The Cf set is pinned here (Unicode 17.0) rather than read from the engine's `\p{Cf}`, so a
 // browser and a server on different Unicode versions agree on which statements are valid.
@@ -45,13 +47,22 @@ export function isControlCharacter(codePoint: number): boolean {
   return codePoint <= 0x1f || (codePoint >= 0x7f && codePoint <= 0x9f);
 }
 
+// Printable ASCII outside RFC 3986 `reserved` and `unreserved`: the EIP-4361 statement grammar
+// has no place for them, and `<`, `>`, backtick and the like are what markup injection needs.
+const REFUSED_ASCII = new Set(['"', "%", "<", ">", "\\", "^", "`", "{", "|", "}"].map((character) => character.charCodeAt(0)));
+
 /** Why a statement is refused, or undefined when it is valid. */
 export function statementProblem(text: string): string | undefined {
   if (text.length === 0) return "The statement may not be empty; omit it instead.";
   for (let index = 0; index < text.length; index++) {
     let codePoint = text.charCodeAt(index);
-    // Printable ASCII is the common case: skip the other tests.
-    if (codePoint >= 0x20 && codePoint < 0x7f) continue;
+    // Printable ASCII is the common case: one set look-up, then skip the other tests.
+    if (codePoint >= 0x20 && codePoint < 0x7f) {
+      if (REFUSED_ASCII.has(codePoint)) {
+        return `The statement contains "${String.fromCharCode(codePoint)}", which the EIP-4361 statement grammar does not allow.`;
+      }
+      continue;
+    }
     if (codePoint >= 0xd800 && codePoint <= 0xdfff) {
       const next = index + 1 < text.length ? text.charCodeAt(index + 1) : 0;
       if (codePoint > 0xdbff || next < 0xdc00 || next > 0xdfff) {

@@ -43,7 +43,17 @@ export interface SignInMessageFields {
   scheme?: string | undefined;
 }
 
-/** The message layouts `parseMessage` understands. */
+/**
+ * The message layouts `parseMessage` understands: `"caip122"` (the CAIP-122 profile for XRPL,
+ * canonical, the only one `createMessage` writes) and `"xrpl-wallet-kit"` (the layout of
+ * `@xrpl-wallet-kit/auth` front ends, accepted for compatibility).
+ *
+ * @example
+ * ```ts
+ * const strict: MessageDialect[] = ["caip122"];
+ * parseMessage(text, { dialects: strict });
+ * ```
+ */
 export type MessageDialect = "caip122" | "xrpl-wallet-kit";
 
 /**
@@ -74,7 +84,15 @@ export interface SignInMessage {
   scheme?: string;
 }
 
-/** Options of `parseMessage`. */
+/**
+ * Options of `parseMessage`.
+ *
+ * @example
+ * ```ts
+ * const options: ParseOptions = { dialects: ["caip122"] }; // refuse the xrpl-wallet-kit layout
+ * parseMessage(text, options);
+ * ```
+ */
 export interface ParseOptions {
   /** Layouts to accept. Default: both `["caip122", "xrpl-wallet-kit"]`. */
   dialects?: readonly MessageDialect[];
@@ -104,7 +122,15 @@ export interface ValidateOptions {
   now?: Date | number;
 }
 
-/** Codes of `validateMessage` failures, in the order they are checked. */
+/**
+ * Codes of `validateMessage` failures, in the order they are checked.
+ *
+ * @example
+ * ```ts
+ * const result = validateMessage(message, { domain: "example.com" });
+ * if (!result.valid && result.code === "too_old") console.log("ask the user to sign again");
+ * ```
+ */
 export type ValidationCode =
   | "domain_mismatch"
   | "address_mismatch"

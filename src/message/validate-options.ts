@@ -2,6 +2,7 @@
 import { InvalidOptionsError } from "../errors.js";
 import { normalizeChainId } from "./chain-id.js";
 import { parseDomain, type DomainParts } from "./domain.js";
+import { isDate } from "./is-date.js";
 import { describeValue, quote } from "./issues.js";
 import type { ValidateOptions } from "./types.js";
 
@@ -58,10 +59,10 @@ function seconds(options: ValidateOptions, name: "maxAgeSeconds" | "clockSkewSec
 
 function nowMs(value: unknown): number {
   if (value === undefined) return Date.now();
-  const ms = value instanceof Date ? value.getTime() : typeof value === "number" ? value : Number.NaN;
+  const ms = isDate(value) ? Date.prototype.getTime.call(value) : typeof value === "number" ? value : Number.NaN;
   if (!Number.isFinite(ms)) {
     throw new InvalidOptionsError(
-      `validateMessage option "now" must be a valid Date or a finite number of milliseconds since the epoch (or left out for the current time), got ${value instanceof Date ? "an invalid Date" : typeof value === "number" ? String(value) : describeValue(value)}.`,
+      `validateMessage option "now" must be a valid Date or a finite number of milliseconds since the epoch (or left out for the current time), got ${isDate(value) ? "an invalid Date" : typeof value === "number" ? String(value) : describeValue(value)}.`,
     );
   }
   return ms;

@@ -26,30 +26,72 @@ function bigIntFromBytes(bytes: Uint8Array, start: number, end: number): bigint 
   return value;
 }
 
+// Big-endian bytes of n and of floor(n / 2), for comparisons without BigInt on the hot path.
+const ORDER_BYTES = bigIntToBytes(SECP256K1_ORDER);
+const HALF_ORDER_BYTES = bigIntToBytes(SECP256K1_HALF_ORDER);
+
+function bigIntToBytes(value: bigint): Uint8Array {
+  const bytes = new Uint8Array(32);
+  let rest = value;
+  for (let index = 31; index >= 0; index -= 1) {
+    bytes[index] = Number(rest & 0xffn);
+    rest >>= 8n;
+  }
+  return bytes;
+}
+
+/** Compares a minimal big-endian DER integer body with a 32-byte bound: <0, 0 or >0. */
+function compareIntegerWith(bytes: Uint8Array, start: number, length: number, bound: Uint8Array): number {
+  let offset = start;
+  let size = length;
+  while (size > 0 && bytes[offset] === 0) {
+    offset += 1;
+    size -= 1;
+  }
+  if (size !== 32) return size - 32;
+  for (let index = 0; index < 32; index += 1) {
+    const difference = bytes[offset + index]! - bound[index]!;
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
+
+function isZeroInteger(bytes: Uint8Array, start: number, length: number): boolean {
+  for (let index = start; index < start + length; index += 1) if (bytes[index] !== 0) return false;
+  return true;
+}
+
 /**
  * Strict DER (`30 len 02 rlen r 02 slen s`, minimal lengths, no padding beyond a sign byte,
  * positive integers, nothing trailing) with 1 <= r < n and 1 <= s <= n/2 (low S).
- * Answers the integers, or undefined when the signature is not canonical.
  */
-export function parseCanonicalDerSignature(signature: Uint8Array): { r: bigint; s: bigint } | undefined {
+export function isCanonicalDerSignature(signature: Uint8Array): boolean {
   const length = signature.length;
-  if (length < 8 || length > 72) return undefined;
-  if (signature[0] !== 0x30 || signature[1] !== length - 2) return undefined;
-  if (signature[2] !== 0x02) return undefined;
+  if (length < 8 || length > 72) return false;
+  if (signature[0] !== 0x30 || signature[1] !== length - 2) return false;
+  if (signature[2] !== 0x02) return false;
   const rLength = signature[3]!;
-  if (rLength < 1 || rLength > 33 || 4 + rLength + 2 > length) return undefined;
+  if (rLength < 1 || rLength > 33 || 4 + rLength + 2 > length) return false;
   const sOffset = 4 + rLength;
-  if (signature[sOffset] !== 0x02) return undefined;
+  if (signature[sOffset] !== 0x02) return false;
   const sLength = signature[sOffset + 1]!;
-  if (sLength < 1 || sLength > 33 || sOffset + 2 + sLength !== length) return undefined;
+  if (sLength < 1 || sLength > 33 || sOffset + 2 + sLength !== length) return false;
   if (!isMinimalPositiveInteger(signature, 4, rLength) || !isMinimalPositiveInteger(signature, sOffset + 2, sLength)) {
-    return undefined;
+    return false;
   }
-  const r = bigIntFromBytes(signature, 4, 4 + rLength);
-  const s = bigIntFromBytes(signature, sOffset + 2, length);
-  if (r === 0n || r >= SECP256K1_ORDER) return undefined;
-  if (s === 0n || s > SECP256K1_HALF_ORDER) return undefined;
-  return { r, s };
+  if (isZeroInteger(signature, 4, rLength) || compareIntegerWith(signature, 4, rLength, ORDER_BYTES) >= 0) return false;
+  if (isZeroInteger(signature, sOffset + 2, sLength)) return false;
+  return compareIntegerWith(signature, sOffset + 2, sLength, HALF_ORDER_BYTES) <= 0;
+}
+
+/** {@link isCanonicalDerSignature}, answering the integers (undefined when not canonical). */
+export function parseCanonicalDerSignature(signature: Uint8Array): { r: bigint; s: bigint } | undefined {
+  if (!isCanonicalDerSignature(signature)) return undefined;
+  const rLength = signature[3]!;
+  return {
+    r: bigIntFromBytes(signature, 4, 4 + rLength),
+    s: bigIntFromBytes(signature, 4 + rLength + 2, signature.length),
+  };
 }
 
 function isMinimalPositiveInteger(bytes: Uint8Array, start: number, length: number): boolean {
@@ -73,7 +115,7 @@ export function isCanonicalEd25519Signature(signature: Uint8Array): boolean {
 
 /** Whether a signature has the canonical shape for the key's algorithm. */
 export function isCanonicalSignature(algorithm: KeyAlgorithm, signature: Uint8Array): boolean {
-  return algorithm === "ed25519" ? isCanonicalEd25519Signature(signature) : parseCanonicalDerSignature(signature) !== undefined;
+  return algorithm === "ed25519" ? isCanonicalEd25519Signature(signature) : isCanonicalDerSignature(signature);
 }
 
 const SECP256K1_FIELD = 2n ** 256n - 2n ** 32n - 977n;

@@ -2,7 +2,7 @@ import { InvalidOptionsError } from "../errors.js";
 import { keyHasAuthority } from "./authority.js";
 import { publicKeyAlgorithm } from "./canonical.js";
 import { hexToBytes } from "./hex.js";
-import { classicAddress, isOptionsObject, isRecord, messageBytes } from "./request-input.js";
+import { classicAddress, classicAddressShape, isOptionsObject, isRecord, messageBytes } from "./request-input.js";
 import { getDefaultSignatureEngine, type SignatureEngine } from "./signature-engine.js";
 import type { LedgerReader, VerificationStrategy, VerifyRequest } from "./types.js";
 
@@ -60,6 +60,8 @@ export function createCompactSignatureStrategy(
       const isMasterKey = keyAddresses.includes(address);
       if (ledgerMode === "never") return isMasterKey;
       if (ledgerMode === "if-needed" && isMasterKey) return true;
+      // Only a well-formed address is worth a question to the node.
+      if (classicAddress(address) === undefined) return false;
       const authority = await ledger.getAccountAuthority(address);
       return keyAddresses.some((keyAddress) => keyHasAuthority(authority, keyAddress));
     },
@@ -73,7 +75,7 @@ export function createCompactSignatureStrategy(
  */
 function verifiedKeys(request: unknown, engine: SignatureEngine): { address: string; keys: Uint8Array[] } | undefined {
   if (!isRecord(request) || request["signatureKind"] !== "signature") return undefined;
-  const address = classicAddress(request["address"]);
+  const address = classicAddressShape(request["address"]);
   const data = messageBytes(request["message"]);
   const signature = hexToBytes(request["signature"]);
   if (address === undefined || data === undefined || signature === undefined || signature.length === 0) return undefined;

@@ -52,5 +52,8 @@ export function createKeypairsBackend(): SignatureBackend {
     accountId(publicKey) {
       return ripemd160(sha256(publicKey));
     },
+    sha256(data) {
+      return sha256(data);
+    },
   };
 }

@@ -5,9 +5,9 @@ import type { SignatureBackend } from "./signature-backend.js";
 
 type NodeCrypto = typeof import("node:crypto");
 
-// SubjectPublicKeyInfo DER headers: id-Ed25519 with a 32-byte key, and id-ecPublicKey/secp256k1
-// with a 33-byte compressed point. Prepending them lets OpenSSL import XRPL keys directly.
-const ED25519_SPKI_PREFIX = Uint8Array.from([0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00]);
+// SubjectPublicKeyInfo DER header of id-ecPublicKey/secp256k1 with a 33-byte compressed point:
+// prepending it lets OpenSSL import an XRPL key directly. (ed25519 keys go in as JWK instead,
+// several times cheaper to import than SPKI DER: OpenSSL takes the raw key without a decoder.)
 const SECP256K1_SPKI_PREFIX = Uint8Array.from([
   0x30, 0x36, 0x30, 0x10, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01, 0x06, 0x05, 0x2b, 0x81, 0x04, 0x00, 0x0a,
   0x03, 0x22, 0x00,
@@ -30,11 +30,13 @@ export function createNodeCryptoBackend(keyCacheEntries = KEY_CACHE_ENTRIES): Si
     if (cached !== undefined) return cached;
     let key: KeyObject | null;
     try {
-      const der =
+      key =
         algorithm === "ed25519"
-          ? Buffer.concat([ED25519_SPKI_PREFIX, publicKey.subarray(1)])
-          : Buffer.concat([SECP256K1_SPKI_PREFIX, publicKey]);
-      key = createPublicKey({ key: der, format: "der", type: "spki" });
+          ? createPublicKey({
+              key: { kty: "OKP", crv: "Ed25519", x: Buffer.from(publicKey.subarray(1)).toString("base64url") },
+              format: "jwk",
+            })
+          : createPublicKey({ key: Buffer.concat([SECP256K1_SPKI_PREFIX, publicKey]), format: "der", type: "spki" });
     } catch {
       key = null;
     }
@@ -60,6 +62,9 @@ export function createNodeCryptoBackend(keyCacheEntries = KEY_CACHE_ENTRIES): Si
     accountId(publicKey) {
       const sha256 = createHash("sha256").update(publicKey).digest();
       return new Uint8Array(createHash("ripemd160").update(sha256).digest());
+    },
+    sha256(data) {
+      return new Uint8Array(createHash("sha256").update(data).digest());
     },
   };
 }

@@ -37,11 +37,22 @@ function isWellFormed(text: string): boolean {
   return true;
 }
 
+const CLASSIC_ADDRESS_SHAPE = /^r[1-9A-HJ-NP-Za-km-z]{24,34}$/u;
+
+/**
+ * A string shaped like a classic address (`r` and 24 to 34 base58 characters), else undefined.
+ * The checksum is not checked here: a key's derived address is valid by construction, so an
+ * exact match proves it, and {@link classicAddress} checks fully before the ledger is asked.
+ */
+export function classicAddressShape(value: unknown): string | undefined {
+  return typeof value === "string" && CLASSIC_ADDRESS_SHAPE.test(value) ? value : undefined;
+}
+
 /** A classic address with a valid checksum, else undefined. */
 export function classicAddress(value: unknown): string | undefined {
-  if (typeof value !== "string" || value.length < 25 || value.length > 35) return undefined;
+  if (classicAddressShape(value) === undefined) return undefined;
   try {
-    return isValidClassicAddress(value) ? value : undefined;
+    return isValidClassicAddress(value as string) ? (value as string) : undefined;
   } catch {
     return undefined;
   }

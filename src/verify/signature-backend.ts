@@ -12,4 +12,5 @@ export interface SignatureBackend {
   sha512Half(data: Uint8Array): Uint8Array;
   /** RIPEMD-160(SHA-256(publicKey)): the account id a key derives. */
   accountId(publicKey: Uint8Array): Uint8Array;
+  sha256(data: Uint8Array): Uint8Array;
 }

@@ -1,6 +1,6 @@
 import { secp256k1 } from "@noble/curves/secp256k1.js";
-import { encodeAccountID } from "ripple-address-codec";
-import { canonicalPublicKeyAlgorithm, isCanonicalSignature, parseCanonicalDerSignature } from "./canonical.js";
+import { encodeClassicAddress } from "./account-address.js";
+import { canonicalPublicKeyAlgorithm, isCanonicalDerSignature, isCanonicalSignature } from "./canonical.js";
 import { bytesToHex, hexToBytes } from "./hex.js";
 import { createKeypairsBackend } from "./keypairs-crypto.js";
 import { LruCache } from "./lru-cache.js";
@@ -34,12 +34,12 @@ export function createSignatureEngine(backend: SignatureBackend): SignatureEngin
       const hex = bytesToHex(publicKey);
       const cached = addresses.get(hex);
       if (cached !== undefined) return cached;
-      const address = encodeAccountID(backend.accountId(publicKey));
+      const address = encodeClassicAddress(backend.accountId(publicKey), (data) => backend.sha256(data));
       addresses.set(hex, address);
       return address;
     },
     recoverSecp256k1(data, signature) {
-      if (parseCanonicalDerSignature(signature) === undefined) return [];
+      if (!isCanonicalDerSignature(signature)) return [];
       const digest = backend.sha512Half(data);
       const candidates: Uint8Array[] = [];
       let parsed: ReturnType<typeof secp256k1.Signature.fromBytes>;

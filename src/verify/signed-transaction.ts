@@ -4,7 +4,7 @@ import { InvalidOptionsError } from "../errors.js";
 import { keyHasAuthority, signersReachQuorum, type AuthorizedSigner } from "./authority.js";
 import { publicKeyAlgorithm } from "./canonical.js";
 import { hexToBytes } from "./hex.js";
-import { classicAddress, isOptionsObject, isRecord, messageBytes } from "./request-input.js";
+import { classicAddress, classicAddressShape, isOptionsObject, isRecord, messageBytes } from "./request-input.js";
 import { getDefaultSignatureEngine, type SignatureEngine } from "./signature-engine.js";
 import { classifyHarmlessTransaction } from "./transaction-policy.js";
 import type { LedgerReader, VerificationStrategy, VerifyRequest } from "./types.js";
@@ -102,7 +102,8 @@ export function createSignedTransactionStrategy(
 /** The decoded transaction when the blob is canonical, harmless, for `address` and carries `message`. */
 function readProof(request: unknown): { address: string; tx: Record<string, unknown> } | undefined {
   if (!isRecord(request) || request["signatureKind"] !== "signedTx") return undefined;
-  const address = classicAddress(request["address"]);
+  // Account, decoded from the blob, is a valid address; equality with it validates this one.
+  const address = classicAddressShape(request["address"]);
   const message = request["message"];
   const blob = request["txBlob"];
   if (address === undefined || typeof message !== "string" || messageBytes(message) === undefined) return undefined;

@@ -64,8 +64,7 @@ export async function runDemoFlow(options: DemoFlowOptions): Promise<DemoFlowRes
 
   // 1. Message signature.
   await signInBySignature.click();
-  await expect.poll(() => sessionAddress.textContent(), { timeout: WAIT_MS }).toBe(address);
-  expect(await page.getByTestId("session-status").textContent()).toBe("authenticated");
+  await waitForPage(page, { status: "authenticated", address });
   expect(await readMe(page, meRoutePath)).toEqual({ status: 200, body: { address } });
   const signedMessage = (await page.getByTestId("signed-message").textContent()) ?? "";
   expect(signedMessage).toContain(`wants you to sign in with your XRPL account:\n${address}\n`);
@@ -77,20 +76,19 @@ export async function runDemoFlow(options: DemoFlowOptions): Promise<DemoFlowRes
     signature: signatureRequest?.["signature"],
     publicKey: signatureRequest?.["publicKey"],
   });
-  await expect.poll(() => page.getByTestId("me-result").textContent(), { timeout: WAIT_MS }).toContain(address);
+  expect(await page.getByTestId("me-result").textContent()).toContain(address);
   screenshots.push(await screenshot(page, `${name}-signed-in.png`));
 
   // 2. Reload: the session is restored from the me route, with the same dev wallet.
   await openDemo(page, baseUrl, { reload: true });
-  await expect.poll(() => sessionAddress.textContent(), { timeout: WAIT_MS }).toBe(address);
-  expect(await page.getByTestId("session-status").textContent()).toBe("authenticated");
+  await waitForPage(page, { status: "authenticated", address });
   expect(await page.evaluate((key) => sessionStorage.getItem(key), DEV_WALLET_SEED_KEY)).toBe(seed);
   expect(await page.getByTestId("wallet-address").textContent()).toBe(address);
 
   // 3. Sign out.
   await signOut.click();
-  await expect.poll(() => sessionAddress.textContent(), { timeout: WAIT_MS }).toBe("");
-  expect(await page.getByTestId("session-status").textContent()).toBe("unauthenticated");
+  await waitForPage(page, { status: "unauthenticated", address: "" });
+  expect(await page.getByTestId("me-result").textContent()).toContain("Not authenticated.");
   expect(await readMe(page, meRoutePath)).toEqual({ status: 401, body: { error: "Not authenticated." } });
 
   // 4. A refusal is shown: the ledger says the account disabled its master key, so the dev
@@ -98,10 +96,8 @@ export async function runDemoFlow(options: DemoFlowOptions): Promise<DemoFlowRes
   ledger.setAccount(address, { flags: LSF_DISABLE_MASTER });
   const stopExpecting = pageErrors.expectFailedRequest(verifyRoutePath, 401);
   await signInByTransaction.click();
-  await expect.poll(() => page.getByTestId("session-status").textContent(), { timeout: WAIT_MS }).toBe("error");
-  await expect.poll(() => signInByTransaction.isEnabled(), { timeout: WAIT_MS }).toBe(true);
+  await waitForPage(page, { status: "error", address: "" });
   expect(await page.getByTestId("session-error").textContent()).toContain("Signature verification failed.");
-  expect(await sessionAddress.textContent()).toBe("");
   expect(await readMe(page, meRoutePath)).toEqual({ status: 401, body: { error: "Not authenticated." } });
   stopExpecting();
   screenshots.push(await screenshot(page, `${name}-refused.png`));
@@ -110,8 +106,7 @@ export async function runDemoFlow(options: DemoFlowOptions): Promise<DemoFlowRes
   ledger.setAccount(address, {});
   const lookupsBefore = ledger.requestCount("account_info");
   await signInByTransaction.click();
-  await expect.poll(() => sessionAddress.textContent(), { timeout: WAIT_MS }).toBe(address);
-  expect(await page.getByTestId("session-status").textContent()).toBe("authenticated");
+  await waitForPage(page, { status: "authenticated", address });
   expect(await page.getByTestId("session-error").textContent()).toBe("");
   expect(await readMe(page, meRoutePath)).toEqual({ status: 200, body: { address } });
   const transactionRequest = verifyBodies.at(-1);
@@ -134,6 +129,21 @@ async function openDemo(page: Page, baseUrl: string, { reload = false } = {}): P
   else await page.goto(baseUrl);
   // The pages mark themselves ready once the dev wallet exists and the session restore is done.
   await page.locator('main[data-ready="true"]').waitFor({ timeout: WAIT_MS });
+}
+
+/**
+ * Waits until the page shows `expected` and is idle again (`aria-busy="false"` on `<main>`): the
+ * controller's state changes before the server has answered (a sign-out is local at once), and
+ * the page clears `aria-busy` only once the action and its me check are done.
+ */
+async function waitForPage(page: Page, expected: { status: string; address: string }): Promise<void> {
+  const shown = () =>
+    page.evaluate(() => ({
+      status: document.querySelector('[data-testid="session-status"]')?.textContent ?? null,
+      address: document.querySelector('[data-testid="session-address"]')?.textContent ?? null,
+      busy: document.querySelector("main")?.getAttribute("aria-busy") ?? null,
+    }));
+  await expect.poll(shown, { timeout: WAIT_MS }).toEqual({ ...expected, busy: "false" });
 }
 
 async function readMe(page: Page, meRoutePath: string): Promise<{ status: number; body: unknown }> {

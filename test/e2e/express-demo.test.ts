@@ -32,7 +32,7 @@ describe("Express example demo page in chromium", () => {
     await ledger?.stop();
   });
 
-  it("signs in by message signature, restores on reload, signs out, signs in by signed transaction", async () => {
+  it("signs in by message signature, restores it on reload, signs out, shows a refused proof, signs in by signed transaction", async () => {
     const page = await browser!.context.newPage();
     const result = await runDemoFlow({
       page,

@@ -341,6 +341,7 @@ export function defineExampleContract(contract: ExampleContract): void {
       expect(limited.status).toBe(429);
       expect(typeof limited.body.error).toBe("string");
       expect(limited.body.error).not.toBe("");
+      expect(Number(limited.response.headers.get("retry-after"))).toBeGreaterThan(0);
       // Only the nonce route is limited.
       expect((await fetch(routes.me)).status).toBe(401);
     });

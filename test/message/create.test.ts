@@ -137,3 +137,14 @@ describe("createMessage", () => {
     }
   });
 });
+
+describe("createMessage with Dates from elsewhere", () => {
+  it("accepts a Date from another realm and refuses a look-alike", async () => {
+    const { runInNewContext } = await import("node:vm");
+    const foreign = runInNewContext("new Date(Date.UTC(2024, 0, 1))") as Date;
+    expect(foreign instanceof Date).toBe(false);
+    expect(parseMessage(createMessage({ ...BASE_FIELDS, issuedAt: foreign })).issuedAt).toBe("2024-01-01T00:00:00.000Z");
+    const lookAlike = { [Symbol.toStringTag]: "Date", toISOString: () => "2024-01-01T00:00:00.000Z" };
+    expect(refusal({ ...BASE_FIELDS, issuedAt: lookAlike })).toEqual([{ code: "invalid_issued_at", line: 0 }]);
+  });
+});

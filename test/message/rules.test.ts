@@ -259,7 +259,7 @@ describe("statement rule", () => {
     "I accept the ServiceOrg Terms of Service: https://service.org/tos",
     "Connectez-vous à Exemple ✓",
     "ログイン 🔐",
-    "<b>{braces}|`ticks`</b>",
+    ":/?#[]@!$&'()*+,;= -._~ (the whole EIP-4361 ASCII set)",
     " leading and trailing spaces ",
     "\u00a0non-breaking space",
   ])("accepts %j", (statement) => {
@@ -284,6 +284,8 @@ describe("statement rule", () => {
     ["tag character U+E0041", "a\u{e0041}b"],
     ["line separator U+2028", "a\u2028b"],
     ["paragraph separator U+2029", "a\u2029b"],
+    ["markup <b> (outside the EIP-4361 grammar)", "<b>bold</b>"],
+    ...['"', "%", "\\", "^", "`", "{", "|", "}"].map((character) => [`ASCII ${character} (outside the EIP-4361 grammar)`, `a${character}b`] as [string, string]),
     ["lone high surrogate", "a\ud800b"],
     ["lone low surrogate", "a\udc00b"],
     ["high surrogate at the end", "a\ud83d"],

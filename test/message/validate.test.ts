@@ -114,7 +114,7 @@ describe("validateMessage: each rule, code and exact reason", () => {
   it("uses the current time when now is left out", () => {
     const fresh = parseMessage(createMessage({ ...BASE_FIELDS, issuedAt: new Date() }));
     expect(validateMessage(fresh, { domain: "example.com" })).toEqual({ valid: true });
-    expect(check({}, { now: undefined })).toEqual(failure("too_old"));
+    expect(check({}, { now: undefined } as never)).toEqual(failure("too_old"));
   });
 });
 
@@ -224,5 +224,14 @@ describe("validateMessage: invalid options", () => {
     for (const bogus of [null, "text", { domain: "example.com" }, { ...parsed, issuedAt: "yesterday" }, { ...parsed, domain: 5 }]) {
       expect(() => validateMessage(bogus as never, { domain: "example.com" })).toThrow(InvalidOptionsError);
     }
+  });
+});
+
+describe("validateMessage with a Date from another realm", () => {
+  it("reads it as now", async () => {
+    const { runInNewContext } = await import("node:vm");
+    const foreign = runInNewContext(`new Date(${ISSUED_MS})`) as Date;
+    expect(check({}, { now: foreign })).toEqual({ valid: true });
+    expect(() => check({}, { now: runInNewContext("new Date(NaN)") as Date })).toThrow(InvalidOptionsError);
   });
 });

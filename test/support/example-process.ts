@@ -2,9 +2,9 @@
  * Starts the examples as child processes on 127.0.0.1, the way a user runs them, and stops them.
  * Used by test/examples and by the browser tests.
  *
- * Environment: the child gets this process's environment without `NODE_ENV` (vitest sets it to
- * "test"; the examples must decide it themselves), plus a random 64-character `SESSION_SECRET`,
- * then `options.env` on top. A key set to `undefined` in `options.env` is removed, e.g.
+ * Environment: the child gets this process's environment without the examples' own settings
+ * (`EXAMPLE_SETTINGS`: NODE_ENV, PORT, REDIS_URL, ...), plus a random 64-character
+ * `SESSION_SECRET`, then `options.env` on top. A key set to `undefined` in `options.env` is removed, e.g.
  * `{ SESSION_SECRET: undefined, NODE_ENV: "production" }`.
  *
  * @example
@@ -26,6 +26,8 @@ export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const EXPRESS_DIR = join(REPO_ROOT, "examples", "express");
 export const NEXT_DIR = join(REPO_ROOT, "examples", "next");
 const NEXT_BIN = join(REPO_ROOT, "node_modules", "next", "dist", "bin", "next");
+/** Tests build and serve the Next example from their own folder (see next.config.mjs). */
+export const NEXT_TEST_DIST_DIR = ".next-tests";
 
 export interface StartExampleOptions {
   /** Added to (or, with `undefined`, removed from) the child's environment. */
@@ -58,10 +60,28 @@ export interface ExitInfo {
   output: string;
 }
 
+/** Settings the examples read; removed from the inherited environment. */
+export const EXAMPLE_SETTINGS = [
+  "NODE_ENV",
+  "PORT",
+  "HOST",
+  "SESSION_SECRET",
+  "SESSION_COOKIE_NAME",
+  "XRPL_NODE_URL",
+  "APP_DOMAIN",
+  "REDIS_URL",
+  "NONCE_RATE_LIMIT",
+  "TRUST_PROXY",
+  "NEXT_DIST_DIR",
+] as const;
+
 /** The environment a child example gets (see the module comment). */
 export function exampleEnv(overrides: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, SESSION_SECRET: randomBytes(32).toString("hex") };
-  delete env.NODE_ENV;
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // The examples' own settings never leak in from the test run (CI exports REDIS_URL, vitest
+  // sets NODE_ENV): a test gets exactly the settings it names.
+  for (const name of EXAMPLE_SETTINGS) delete env[name];
+  env.SESSION_SECRET = randomBytes(32).toString("hex");
   for (const [key, value] of Object.entries(overrides)) {
     if (value === undefined) delete env[key];
     else env[key] = value;
@@ -186,7 +206,7 @@ export function buildExpressClient(): Promise<void> {
  */
 export async function startNextExample(options: StartExampleOptions = {}): Promise<ExampleProcess> {
   const port = await freePort();
-  const spawned = spawnNode([NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], NEXT_DIR, exampleEnv(options.env));
+  const spawned = spawnNode([NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], NEXT_DIR, exampleEnv({ NEXT_DIST_DIR: NEXT_TEST_DIST_DIR, ...options.env }));
   const url = `http://127.0.0.1:${port}`;
   await waitUntilAnswering(spawned, url, "/api/auth/me", options.timeoutMs ?? 60_000, "The Next example");
   return toExampleProcess(spawned, port);
@@ -204,7 +224,7 @@ export async function runExampleUntilExit(
   const spawned =
     example === "express"
       ? spawnNode(["server.mjs"], EXPRESS_DIR, exampleEnv({ HOST: "127.0.0.1", ...options.env, PORT: String(port) }))
-      : spawnNode([NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], NEXT_DIR, exampleEnv(options.env));
+      : spawnNode([NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], NEXT_DIR, exampleEnv({ NEXT_DIST_DIR: NEXT_TEST_DIST_DIR, ...options.env }));
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
@@ -226,7 +246,7 @@ async function newestMtime(path: string): Promise<number> {
   if (!info.isDirectory()) return info.mtimeMs;
   let newest = info.mtimeMs;
   for (const entry of await readdir(path)) {
-    if (entry === "node_modules" || entry === ".next") continue;
+    if (entry === "node_modules" || entry.startsWith(".next")) continue;
     newest = Math.max(newest, await newestMtime(join(path, entry)));
   }
   return newest;
@@ -235,7 +255,7 @@ async function newestMtime(path: string): Promise<number> {
 let buildOnce: Promise<void> | undefined;
 
 /**
- * Runs `next build` in examples/next unless the last build is newer than every source of the
+ * Runs `next build` in examples/next (into .next-tests) unless the last build is newer than every source of the
  * app and the built library (dist/). Once per test process; concurrent processes wait for each
  * other through a lock directory, so a run builds at most once.
  */
@@ -259,7 +279,7 @@ export function buildNextExample(options: { timeoutMs?: number } = {}): Promise<
       }
     }
     try {
-      const built = await newestMtime(join(NEXT_DIR, ".next", "BUILD_ID"));
+      const built = await newestMtime(join(NEXT_DIR, NEXT_TEST_DIST_DIR, "BUILD_ID"));
       const sources = Math.max(
         await newestMtime(join(NEXT_DIR, "app")),
         await newestMtime(join(NEXT_DIR, "lib")),
@@ -270,7 +290,7 @@ export function buildNextExample(options: { timeoutMs?: number } = {}): Promise<
         await newestMtime(join(REPO_ROOT, "dist")),
       );
       if (built > sources) return;
-      const spawned = spawnNode([NEXT_BIN, "build"], NEXT_DIR, exampleEnv({ NEXT_TELEMETRY_DISABLED: "1" }));
+      const spawned = spawnNode([NEXT_BIN, "build"], NEXT_DIR, exampleEnv({ NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: NEXT_TEST_DIST_DIR }));
       const timer = setTimeout(() => void spawned.stop(), options.timeoutMs ?? 300_000);
       const info = await spawned.exited;
       clearTimeout(timer);

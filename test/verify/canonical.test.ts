@@ -30,11 +30,9 @@ describe("strict DER with low S", () => {
 
   it("accepts s = n/2 and refuses s = n/2 + 1", () => {
     const half = SECP256K1_ORDER >> 1n;
-    const encode = (s: bigint): string => `3026020101022100${s.toString(16).padStart(64, "0")}`.replace("022100", s >> 255n ? "022100" : "022100");
     // n/2 has its top bit clear, so it is 32 bytes with no sign byte.
     expect(parseCanonicalDerSignature(bytes(`30250201010220${half.toString(16).padStart(64, "0")}`))).toEqual({ r: 1n, s: half });
     expect(parseCanonicalDerSignature(bytes(`30250201010220${(half + 1n).toString(16).padStart(64, "0")}`))).toBeUndefined();
-    expect(encode(1n)).toContain("0221");
   });
 
   it.each([
@@ -59,7 +57,7 @@ describe("strict DER with low S", () => {
   });
 
   it("accepts a padded r whose next byte has its high bit set", () => {
-    expect(parseCanonicalDerSignature(bytes("30070202008002010 1".replace(" ", "")))).toEqual({ r: 0x80n, s: 1n });
+    expect(parseCanonicalDerSignature(bytes("3007020200800201 01".replace(" ", "")))).toEqual({ r: 0x80n, s: 1n });
   });
 });
 
@@ -121,8 +119,10 @@ describe("public key forms", () => {
 
   it("refuses a secp256k1 x that is not a reduced field element", () => {
     expect(canonicalPublicKeyAlgorithm(bytes(`02${"FF".repeat(32)}`))).toBeUndefined();
-    expect(canonicalPublicKeyAlgorithm(bytes(`03${"FF".repeat(27)}FFFFFC2F`))).toBeUndefined();
-    expect(canonicalPublicKeyAlgorithm(bytes(`03${"FF".repeat(27)}FFFFFC2E`))).toBe("secp256k1");
+    // p = FF..FF (27 bytes) FE FFFFFC2F
+    expect(canonicalPublicKeyAlgorithm(bytes(`03${"FF".repeat(27)}FEFFFFFC2F`))).toBeUndefined();
+    expect(canonicalPublicKeyAlgorithm(bytes(`03${"FF".repeat(27)}FEFFFFFC30`))).toBeUndefined();
+    expect(canonicalPublicKeyAlgorithm(bytes(`03${"FF".repeat(27)}FEFFFFFC2E`))).toBe("secp256k1");
     expect(canonicalPublicKeyAlgorithm(bytes("030D58EB48B4420B1F7B9DF55087E0E29FEF0E8468F9A6825B01CA2C361042D435"))).toBe("secp256k1");
   });
 });

@@ -55,6 +55,9 @@ describe("node:crypto path", () => {
     const secp = createPublicKey({ key: Buffer.from(SECP256K1_SPKI_PREFIX + fixtures.secp256k1.keypair.publicKey, "hex"), format: "der", type: "spki" });
     expect(secp.asymmetricKeyType).toBe("ec");
     expect(secp.asymmetricKeyDetails?.namedCurve).toBe("secp256k1");
+    // The backend imports ed25519 keys as JWK (cheaper); it is the same key as the SPKI import.
+    const jwk = createPublicKey({ key: { kty: "OKP", crv: "Ed25519", x: Buffer.from(fixtures.ed25519.keypair.publicKey.slice(2), "hex").toString("base64url") }, format: "jwk" });
+    expect(jwk.equals(ed)).toBe(true);
   });
 
   it("verifies XRPL secp256k1 signatures as ECDSA with SHA-512 (the digest truncated to 256 bits is SHA-512Half)", () => {

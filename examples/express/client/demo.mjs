@@ -111,6 +111,7 @@ function render(state) {
   elements.signInSignature.disabled = view.busy || state.status === "authenticating";
   elements.signInTransaction.disabled = view.busy || state.status === "authenticating";
   elements.signOut.disabled = view.busy;
+  elements.main.setAttribute("aria-busy", String(view.busy));
 }
 
 function describeError(error) {

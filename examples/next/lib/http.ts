@@ -1,10 +1,9 @@
 // Small pieces every route uses: JSON answers that are never cached, a bounded body reader, and
 // one place that turns a setup failure into a JSON 500.
-import type { HandlerResult } from "sign-in-with-xrpl";
+import type { HandlerResult, SessionStore } from "sign-in-with-xrpl";
 import { getAuth, type Auth } from "./auth";
 import { ConfigError } from "./config";
 import { getSessionStore } from "./session";
-import type { SessionStore } from "sign-in-with-xrpl";
 
 /** Largest JSON body the API reads. A sign-in message is at most 8 KiB; a signed transaction adds a few hundred bytes. */
 export const BODY_LIMIT_BYTES = 16 * 1024;

@@ -204,7 +204,7 @@ export function Demo() {
   const signingIn = busy || state?.status === "authenticating";
 
   return (
-    <main className={styles.demo} data-ready={ready ? "true" : "false"}>
+    <main className={styles.demo} data-ready={ready ? "true" : "false"} aria-busy={busy}>
       <header>
         <h1>Sign in with XRPL</h1>
         <p className={styles.subtitle}>Next.js example: App Router, iron-session encrypted cookie</p>

@@ -1,0 +1,146 @@
+// Verify throughput: sign-in-with-xrpl's verifier against ripple-keypairs and xrpl.js, same inputs,
+// same run. Imports the BUILT package (npm run build first). No network: compact proofs use
+// ledger "never" (master keys), signed transactions read an in-memory LedgerReader given through
+// createVerifier's `ledgerReader` option.
+import { compactSignature, createVerifier, signedTransaction } from "sign-in-with-xrpl";
+import { deriveAddress, deriveKeypair, generateSeed, sign, verify } from "ripple-keypairs";
+import { Wallet, verifySignature } from "xrpl";
+
+const RUN_MS = Number(process.env.BENCH_RUN_MS ?? 1500);
+const FRESH_KEYS = Number(process.env.BENCH_FRESH_KEYS ?? 1200);
+
+function message(address, index) {
+  return [
+    "example.com wants you to sign in with your XRPL account:",
+    address,
+    "",
+    "Sign in to Example.",
+    "",
+    "URI: https://example.com/login",
+    "Version: 1",
+    "Chain ID: 0",
+    `Nonce: n${String(index).padStart(10, "0")}`,
+    "Issued At: 2026-11-21T09:00:00.000Z",
+  ].join("\n");
+}
+
+function compactRequests(algorithm, count) {
+  const requests = [];
+  for (let index = 0; index < count; index += 1) {
+    const pair = deriveKeypair(generateSeed({ algorithm }));
+    const address = deriveAddress(pair.publicKey);
+    const text = message(address, index);
+    const signature = sign(Buffer.from(text, "utf8").toString("hex"), pair.privateKey);
+    requests.push({ message: text, signatureKind: "signature", signature, publicKey: pair.publicKey, address });
+  }
+  return requests;
+}
+
+/** What an application does with ripple-keypairs alone: verify, then check the key's address. */
+function peerCompact(request) {
+  const ok = verify(Buffer.from(request.message, "utf8").toString("hex"), request.signature, request.publicKey);
+  return ok && deriveAddress(request.publicKey) === request.address;
+}
+
+/**
+ * Runs ours and the peer in alternating slices over the same inputs, so both see the same machine
+ * load; answers ops/s for each. With `once`, the inputs are split into chunks and each chunk is
+ * run once by each side (every key fresh for both).
+ */
+async function interleaved(inputs, ours, peer, { once = false, rounds = 8, sliceMs = RUN_MS / 8 } = {}) {
+  const totals = { ours: { operations: 0, ms: 0 }, peer: { operations: 0, ms: 0 } };
+  const check = (answer) => {
+    if (answer !== true) throw new Error("a valid proof failed");
+  };
+  for (let round = 0; round < rounds; round += 1) {
+    if (once) {
+      const size = Math.ceil(inputs.length / rounds);
+      const chunk = inputs.slice(round * size, (round + 1) * size);
+      let started = performance.now();
+      for (const input of chunk) check(await ours(input));
+      totals.ours.ms += performance.now() - started;
+      totals.ours.operations += chunk.length;
+      started = performance.now();
+      for (const input of chunk) check(peer(input));
+      totals.peer.ms += performance.now() - started;
+      totals.peer.operations += chunk.length;
+      continue;
+    }
+    let index = 0;
+    let started = performance.now();
+    while (performance.now() - started < sliceMs) check(await ours(inputs[index++ % inputs.length]));
+    totals.ours.ms += performance.now() - started;
+    totals.ours.operations += index;
+    index = 0;
+    started = performance.now();
+    while (performance.now() - started < sliceMs) check(peer(inputs[index++ % inputs.length]));
+    totals.peer.ms += performance.now() - started;
+    totals.peer.operations += index;
+  }
+  return {
+    ours: totals.ours.operations / (totals.ours.ms / 1000),
+    peer: totals.peer.operations / (totals.peer.ms / 1000),
+  };
+}
+
+const rows = [];
+const ratios = [];
+function record(name, ours, peer, peerName) {
+  rows.push({ workload: name, "sign-in-with-xrpl ops/s": Math.round(ours), [`peer ops/s`]: Math.round(peer), peer: peerName, ratio: (ours / peer).toFixed(2) });
+  return ours / peer;
+}
+
+const memoryLedger = {
+  getAccountAuthority: (address) => Promise.resolve({ account: address, exists: true, masterDisabled: false }),
+  getNetworkId: () => Promise.resolve(0),
+};
+const compactVerifier = createVerifier({ ledgerReader: memoryLedger, strategies: [compactSignature({ ledger: "never" })] });
+
+for (const [algorithm, label] of [
+  ["ed25519", "ed25519"],
+  ["ecdsa-secp256k1", "secp256k1"],
+]) {
+  // Repeated keys: 64 users signing in again and again (the imported key is cached).
+  const repeated = compactRequests(algorithm, 64);
+  await interleaved(repeated, (request) => compactVerifier.verify(request), peerCompact, { rounds: 2, sliceMs: 200 }); // warm-up
+  const cached = await interleaved(repeated, (request) => compactVerifier.verify(request), peerCompact);
+  const cachedRatio = record(`compact ${label}, 64 repeated keys`, cached.ours, cached.peer, "ripple-keypairs verify+deriveAddress");
+
+  // Fresh keys: every proof from a key this process has never seen (no cache help).
+  const fresh = compactRequests(algorithm, FRESH_KEYS);
+  const first = await interleaved(fresh, (request) => compactVerifier.verify(request), peerCompact, { once: true });
+  const freshRatio = record(`compact ${label}, ${FRESH_KEYS} fresh keys`, first.ours, first.peer, "ripple-keypairs verify+deriveAddress");
+  ratios.push([`compact ${label} vs ripple-keypairs`, Math.min(cachedRatio, freshRatio)]);
+  ratios.push([`compact ${label} repeated keys vs ripple-keypairs`, cachedRatio]);
+  ratios.push([`compact ${label} fresh keys vs ripple-keypairs`, freshRatio]);
+}
+
+// Signed transactions: the sign-in AccountSet, signed by xrpl.js Wallet.sign.
+const txVerifier = createVerifier({ ledgerReader: memoryLedger, strategies: [signedTransaction({ networkId: 0 })] });
+const txRequests = [];
+for (let index = 0; index < 64; index += 1) {
+  const wallet = Wallet.generate(index % 2 === 0 ? "ed25519" : "ecdsa-secp256k1");
+  const text = message(wallet.classicAddress, index);
+  const { tx_blob: txBlob } = wallet.sign({
+    TransactionType: "AccountSet",
+    Account: wallet.classicAddress,
+    Fee: "0",
+    Sequence: 0,
+    Memos: [{ Memo: { MemoData: Buffer.from(text, "utf8").toString("hex").toUpperCase() } }],
+  });
+  txRequests.push({ message: text, signatureKind: "signedTx", txBlob, address: wallet.classicAddress });
+}
+const txPeer = (request) => verifySignature(request.txBlob);
+await interleaved(txRequests, (request) => txVerifier.verify(request), txPeer, { rounds: 2, sliceMs: 200 }); // warm-up
+const tx = await interleaved(txRequests, (request) => txVerifier.verify(request), txPeer);
+ratios.push([
+  "signedTx vs xrpl.verifySignature",
+  record("signedTx (in-memory LedgerReader; ed25519+secp256k1)", tx.ours, tx.peer, "xrpl.verifySignature (signature only)"),
+]);
+
+await compactVerifier.close();
+await txVerifier.close();
+
+console.log("verify throughput (ops/s, higher is better); ledger look-ups answered from memory, no network");
+console.table(rows);
+for (const [name, ratio] of ratios) console.log(`RATIO ${name}: ${ratio.toFixed(2)}`);

@@ -6,7 +6,15 @@ import { classicAddress, classicAddressShape, isOptionsObject, isRecord, message
 import { getDefaultSignatureEngine, type SignatureEngine } from "./signature-engine.js";
 import type { LedgerReader, VerificationStrategy, VerifyRequest } from "./types.js";
 
-/** Options of {@link compactSignature}. */
+/**
+ * Options of {@link compactSignature}.
+ *
+ * @example
+ * ```ts
+ * const options: CompactSignatureOptions = { ledger: "always" };
+ * const strategy = compactSignature(options);
+ * ```
+ */
 export interface CompactSignatureOptions {
   /**
    * When to read the account from the ledger:

@@ -6,7 +6,21 @@ import { isOptionsObject, isRecord } from "./request-input.js";
 import { signedTransaction } from "./signed-transaction.js";
 import type { LedgerReader, VerificationStrategy, Verifier, VerifyRequest } from "./types.js";
 
-/** Options of {@link createVerifier}. */
+/**
+ * Options of {@link createVerifier}. All optional.
+ *
+ * @example
+ * ```ts
+ * const options: VerifierOptions = {
+ *   nodeUrl: process.env.XRPL_NODE_URL ?? "wss://xrplcluster.com",
+ *   connectTimeoutMs: 8000,
+ *   requestTimeoutMs: 10_000,
+ *   strategies: [compactSignature({ ledger: "if-needed" }), signedTransaction()],
+ *   logger: console,
+ * };
+ * const verifier = createVerifier(options);
+ * ```
+ */
 export interface VerifierOptions {
   /** WebSocket URL of a rippled or Clio node (`ws://` or `wss://`). Default `"wss://xrplcluster.com"` (mainnet). */
   nodeUrl?: string;
@@ -25,7 +39,15 @@ export interface VerifierOptions {
   logger?: Logger;
 }
 
-/** Default ledger node: a public mainnet cluster. */
+/**
+ * The ledger node a verifier uses when `nodeUrl` is not given: a public mainnet cluster.
+ *
+ * @example
+ * ```ts
+ * import { createVerifier, DEFAULT_NODE_URL } from "sign-in-with-xrpl";
+ * const verifier = createVerifier({ nodeUrl: process.env.XRPL_NODE_URL ?? DEFAULT_NODE_URL });
+ * ```
+ */
 export const DEFAULT_NODE_URL = "wss://xrplcluster.com";
 const DEFAULT_CONNECT_TIMEOUT_MS = 8000;
 const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;

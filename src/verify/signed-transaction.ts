@@ -9,7 +9,15 @@ import { getDefaultSignatureEngine, type SignatureEngine } from "./signature-eng
 import { classifyHarmlessTransaction } from "./transaction-policy.js";
 import type { LedgerReader, VerificationStrategy, VerifyRequest } from "./types.js";
 
-/** Options of {@link signedTransaction}. */
+/**
+ * Options of {@link signedTransaction}.
+ *
+ * @example
+ * ```ts
+ * const options: SignedTransactionOptions = { networkId: 1 }; // testnet
+ * const strategy = signedTransaction(options);
+ * ```
+ */
 export interface SignedTransactionOptions {
   /**
    * The network a `NetworkID` field must name (0 mainnet, 1 testnet, 2 devnet, ...). Default: the

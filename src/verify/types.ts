@@ -43,7 +43,19 @@ export interface Verifier {
   close(): Promise<void>;
 }
 
-/** Account data read from the ledger, as the authority rules need it. */
+/**
+ * Account data read from the ledger, as the authority rules need it.
+ *
+ * @example
+ * ```ts
+ * const authority: AccountAuthority = {
+ *   account: "rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe",
+ *   exists: true,
+ *   masterDisabled: false,
+ *   regularKey: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh",
+ * };
+ * ```
+ */
 export interface AccountAuthority {
   /** The account's classic address. */
   account: string;
@@ -59,7 +71,19 @@ export interface AccountAuthority {
 
 /**
  * What a strategy may ask of the verifier: account data from the validated ledger. Rejects with
- * `LedgerUnavailableError` when the node cannot answer in time.
+ * `LedgerUnavailableError` when the node cannot answer in time. The verifier's own connection is
+ * one; pass your own as `createVerifier({ ledgerReader })` (tests, benchmarks, another client).
+ *
+ * @example
+ * ```ts
+ * const accounts = new Map<string, AccountAuthority>();
+ * const ledgerReader: LedgerReader = {
+ *   getAccountAuthority: async (address) =>
+ *     accounts.get(address) ?? { account: address, exists: false, masterDisabled: false },
+ *   getNetworkId: async () => 0,
+ * };
+ * const verifier = createVerifier({ ledgerReader });
+ * ```
  */
 export interface LedgerReader {
   getAccountAuthority(address: string): Promise<AccountAuthority>;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { InvalidOptionsError, LedgerUnavailableError } from "../../src/errors.js";
-import { compactSignature, createVerifier, signedTransaction } from "../../src/verify/index.js";
+import { compactSignature, createVerifier, DEFAULT_NODE_URL, signedTransaction } from "../../src/verify/index.js";
 import type { AccountAuthority, LedgerReader, VerificationStrategy } from "../../src/verify/types.js";
 import { compactProof, keyAddressOf, regularKeyWallet, SEEDS, signedTxRequest, signInAccountSet, signInMessage, walletFor, walletSignedTx } from "./proofs.js";
 
@@ -19,6 +19,16 @@ function memoryLedger(accounts: Record<string, Omit<AccountAuthority, "account" 
 }
 
 describe("createVerifier options", () => {
+  it("defaults to a public mainnet cluster, and serves master-key proofs with no node reachable", async () => {
+    expect(DEFAULT_NODE_URL).toBe("wss://xrplcluster.com");
+    // Port 1 on loopback: nothing listens (tests never contact the public default).
+    const verifier = createVerifier({ nodeUrl: "ws://127.0.0.1:1", logger: { warn: () => undefined, error: () => undefined } });
+    const wallet = walletFor("ed25519");
+    // A master-key compact proof needs no node, reachable or not.
+    expect(await verifier.verify(compactProof(wallet, signInMessage(wallet.classicAddress)))).toBe(true);
+    await verifier.close();
+  });
+
   it.each([
     ["a nodeUrl that is not ws(s)", { nodeUrl: "https://xrplcluster.com" }, /nodeUrl must be a ws:\/\/ or wss:\/\/ URL/u],
     ["a nodeUrl that is not a string", { nodeUrl: 12 }, /nodeUrl/u],

@@ -54,6 +54,21 @@ describe("ledger connection", () => {
     expect(node.requestCount()).toBe(0);
   });
 
+  it("reports connection trouble to the logger instead of crashing or throwing", async () => {
+    node = await startMockRippled();
+    await node.stop();
+    const warnings: string[] = [];
+    const logger = { warn: (text: string) => warnings.push(text), error: (text: string) => warnings.push(text) };
+    const verifier = track(createVerifier({ nodeUrl: node.url, ...SHORT, logger }));
+    await waitFor(() => warnings.length > 0);
+    expect(warnings[0]).toMatch(/^sign-in-with-xrpl: ledger node not reachable at start/u);
+    await node.restart();
+    const proof = regularKeyProof(node);
+    expect(await verifier.verify(proof)).toBe(true);
+    node.dropConnections();
+    expect(await verifier.verify(proof)).toBe(true);
+  });
+
   it("starts while the node is down, serves master-key sign-ins, and looks up once the node is back", async () => {
     node = await startMockRippled();
     await node.stop();

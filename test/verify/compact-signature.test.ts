@@ -305,6 +305,13 @@ describe("compact signature refuses malformed requests with false", () => {
     expect(await verifierWith().verify(request as never)).toBe(false);
   });
 
+  it("refuses a message longer than 65,536 characters even when validly signed", async () => {
+    const long = `${message}\n${"x".repeat(65_536)}`;
+    expect(await verifierWith().verify(compactProof(wallet, long))).toBe(false);
+    const atLimit = `${message}${"x".repeat(65_536 - message.length)}`;
+    expect(await verifierWith().verify(compactProof(wallet, atLimit))).toBe(true);
+  });
+
   it("a getter that throws resolves false", async () => {
     const request = { ...good };
     Object.defineProperty(request, "signature", {

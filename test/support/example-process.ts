@@ -188,6 +188,18 @@ export async function startExpressExample(options: StartExpressOptions = {}): Pr
   return toExampleProcess(spawned, port);
 }
 
+/**
+ * Starts any Node script of the repository (`node <script>` in `cwd`) on a free port of
+ * 127.0.0.1 (`PORT`) and waits until `probePath` answers. For code that is not one of the
+ * examples, such as the README's server block.
+ */
+export async function startNodeScript(script: string, cwd: string, options: StartExampleOptions & { probePath?: string } = {}): Promise<ExampleProcess> {
+  const port = await freePort();
+  const spawned = spawnNode([script], cwd, exampleEnv({ ...options.env, PORT: String(port) }));
+  await waitUntilAnswering(spawned, `http://127.0.0.1:${port}`, options.probePath ?? "/", options.timeoutMs ?? 30_000, script);
+  return toExampleProcess(spawned, port);
+}
+
 let clientBuildOnce: Promise<void> | undefined;
 
 /** Bundles the Express demo page script (examples/express/build-client.mjs), once per test process. */

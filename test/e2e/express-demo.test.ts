@@ -1,10 +1,8 @@
 /**
  * The Express example's demo page (variant B: express-session, `/api/me`) in real chromium.
  */
-import { execFileSync } from "node:child_process";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXPRESS_DIR, startExpressExample, type ExampleProcess } from "../support/example-process.js";
+import { startExpressExample, type ExampleProcess } from "../support/example-process.js";
 import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
 import { assertChromiumInstalled, launchBrowser, type TestBrowser } from "./browser.js";
 import { runDemoFlow } from "./demo-flow.js";
@@ -16,13 +14,12 @@ describe("Express example demo page in chromium", () => {
 
   beforeAll(async () => {
     assertChromiumInstalled();
-    // The page script as the example's start script builds it (public/client.js), from the
-    // library built by `npm run test:e2e`.
-    execFileSync(process.execPath, [join(EXPRESS_DIR, "build-client.mjs")], { cwd: EXPRESS_DIR, stdio: "inherit" });
     ledger = await startMockRippled();
     // APP_DOMAIN is left unset on purpose: the server then expects the request's host name, which
     // is the page's own host whatever address the example listens on (seed 4.2).
-    example = await startExpressExample({ env: { XRPL_NODE_URL: ledger.url, APP_DOMAIN: undefined } });
+    // buildClient: the page script as the example's start script builds it (public/client.js),
+    // from the library built by `npm run test:e2e`.
+    example = await startExpressExample({ buildClient: true, env: { XRPL_NODE_URL: ledger.url, APP_DOMAIN: undefined } });
     browser = await launchBrowser();
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { MessageFormatError } from "../../src/errors.js";
 import { createMessage, parseMessage } from "../../src/message/index.js";
 import type { SignInMessageFields } from "../../src/message/types.js";
-import { ADDRESS, BASE_FIELDS, FULL, MINIMAL, WALLET_KIT } from "./messages.js";
+import { BASE_FIELDS, FULL, FULL_FIELDS, MINIMAL, WALLET_KIT } from "./messages.js";
 
 function refusal(fields: unknown): { code: string; line: number }[] {
   try {
@@ -20,21 +20,7 @@ describe("createMessage", () => {
   });
 
   it("writes every optional line in order", () => {
-    const text = createMessage({
-      scheme: "https",
-      domain: "example.com:8443",
-      address: ADDRESS,
-      statement: "Sign in to Example.",
-      uri: "https://example.com/login",
-      version: "1",
-      chainId: "xrpl:1",
-      nonce: "abcdef1234567890",
-      issuedAt: "2024-02-29T12:00:00Z",
-      expirationTime: "2024-02-29T12:05:00.000+00:00",
-      notBefore: "2024-02-29T11:59:00Z",
-      requestId: "req-42",
-      resources: ["https://example.com/a", "ipfs://bafy"],
-    });
+    const text = createMessage({ ...FULL_FIELDS, resources: [...FULL_FIELDS.resources] });
     expect(text).toBe(FULL);
   });
 

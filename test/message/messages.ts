@@ -42,6 +42,23 @@ export const FULL_LINES: readonly string[] = [
 ];
 export const FULL = FULL_LINES.join("\n");
 
+/** The fields of `FULL`, as `createMessage` takes them and `parseMessage` gives them back. */
+export const FULL_FIELDS = {
+  scheme: "https",
+  domain: "example.com:8443",
+  address: ADDRESS,
+  statement: "Sign in to Example.",
+  uri: "https://example.com/login",
+  version: "1",
+  chainId: "xrpl:1",
+  nonce: "abcdef1234567890",
+  issuedAt: "2024-02-29T12:00:00Z",
+  expirationTime: "2024-02-29T12:05:00.000+00:00",
+  notBefore: "2024-02-29T11:59:00Z",
+  requestId: "req-42",
+  resources: ["https://example.com/a", "ipfs://bafy"],
+} as const satisfies SignInMessageFields;
+
 /** The smallest caip122 message: no statement, no optional line. */
 export const MINIMAL_LINES: readonly string[] = [
   "example.com wants you to sign in with your XRPL account:",

@@ -5,6 +5,7 @@ import type { ParseOptions } from "../../src/message/types.js";
 import {
   ADDRESS,
   FULL,
+  FULL_FIELDS,
   FULL_LINES,
   MINIMAL,
   MINIMAL_LINES,
@@ -29,22 +30,7 @@ function issuesOf(text: unknown, options?: ParseOptions): { code: string; line: 
 
 describe("parseMessage: the caip122 layout", () => {
   it("reads every field of a full message", () => {
-    expect(parseMessage(FULL)).toEqual({
-      dialect: "caip122",
-      scheme: "https",
-      domain: "example.com:8443",
-      address: ADDRESS,
-      statement: "Sign in to Example.",
-      uri: "https://example.com/login",
-      version: "1",
-      chainId: "xrpl:1",
-      nonce: "abcdef1234567890",
-      issuedAt: "2024-02-29T12:00:00Z",
-      expirationTime: "2024-02-29T12:05:00.000+00:00",
-      notBefore: "2024-02-29T11:59:00Z",
-      requestId: "req-42",
-      resources: ["https://example.com/a", "ipfs://bafy"],
-    });
+    expect(parseMessage(FULL)).toEqual({ dialect: "caip122", ...FULL_FIELDS });
   });
 
   it("reads a message without statement or optional lines, leaving their keys out", () => {

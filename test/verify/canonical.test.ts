@@ -7,6 +7,7 @@ import {
   publicKeyAlgorithm,
   SECP256K1_ORDER,
 } from "../../src/verify/canonical.js";
+import { SMALL_ORDER_ED25519_KEYS } from "../fixtures/ed25519/small-order-keys.js";
 
 const bytes = (text: string): Uint8Array => Uint8Array.from(Buffer.from(text, "hex"));
 const FIXTURE_DER =
@@ -88,16 +89,7 @@ describe("public key forms", () => {
   });
 
   it("refuses every small-order ed25519 point and non-canonical y, and nothing noble calls a normal point", () => {
-    const smallOrder = [
-      "0100000000000000000000000000000000000000000000000000000000000000",
-      "ECFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF7F",
-      "0000000000000000000000000000000000000000000000000000000000000000",
-      "0000000000000000000000000000000000000000000000000000000000000080",
-      "C7176A703D4DD84FBA3C0B760D10670F2A2053FA2C39CCC64EC7FD7792AC037A",
-      "C7176A703D4DD84FBA3C0B760D10670F2A2053FA2C39CCC64EC7FD7792AC03FA",
-      "26E8958FC2B227B045C3F489F2EF98F0D5DFAC05D3C63339B13802886D53FC05",
-      "26E8958FC2B227B045C3F489F2EF98F0D5DFAC05D3C63339B13802886D53FC85",
-    ];
+    const smallOrder = SMALL_ORDER_ED25519_KEYS;
     for (const key of smallOrder) {
       expect(ed25519.Point.fromBytes(bytes(key)).isSmallOrder()).toBe(true);
       expect(canonicalPublicKeyAlgorithm(bytes(`ED${key}`))).toBeUndefined();

@@ -24,7 +24,20 @@ export class SignInError extends Error {
   }
 }
 
-/** One problem found in a sign-in message: a code, the 1-based line where it was found, and a text. */
+/**
+ * One problem found in a sign-in message: a code, the 1-based line where it was found, and a text.
+ *
+ * @example
+ * ```ts
+ * import { MessageFormatError, parseMessage, type MessageFormatIssue } from "sign-in-with-xrpl";
+ * try {
+ *   parseMessage(text);
+ * } catch (error) {
+ *   if (!(error instanceof MessageFormatError)) throw error;
+ *   const lines = error.issues.map((issue: MessageFormatIssue) => `line ${issue.line}: ${issue.message} (${issue.code})`);
+ * }
+ * ```
+ */
 export interface MessageFormatIssue {
   /** Stable issue code, such as `"invalid_address"` or `"unexpected_line"`. */
   code: string;

@@ -87,7 +87,34 @@ function isProductionEnvironment(): boolean {
  * ```
  */
 export function sessionCookieOptions(input: SessionCookieInput<"store">): ExpressSessionCookieOptions;
+/**
+ * iron-session settings (variant A): `{ cookieName, ttl, cookieOptions }`, all in seconds, the
+ * cookie expiring together with the seal.
+ *
+ * @example
+ * ```ts
+ * import { getIronSession } from "iron-session";
+ * import { cookies } from "next/headers";
+ * import { sessionCookieOptions, type SessionRecord } from "sign-in-with-xrpl";
+ *
+ * const session = await getIronSession<SessionRecord>(await cookies(), {
+ *   ...sessionCookieOptions({ variant: "cookie", production: process.env.NODE_ENV === "production" }),
+ *   password: secret,
+ * });
+ * ```
+ */
 export function sessionCookieOptions(input: SessionCookieInput<"cookie">): IronSessionCookieOptions;
+/**
+ * Either shape, when the variant is only known at run time: tell them apart by `cookieName`
+ * (iron-session) or `cookie` (express-session).
+ *
+ * @example
+ * ```ts
+ * const variant = process.env.SESSION_VARIANT === "cookie" ? "cookie" : "store";
+ * const options = sessionCookieOptions({ variant });
+ * const lifetimeSeconds = "cookieName" in options ? options.ttl : options.cookie.maxAge / 1000;
+ * ```
+ */
 export function sessionCookieOptions(input: SessionCookieInput): ExpressSessionCookieOptions | IronSessionCookieOptions;
 export function sessionCookieOptions(input: SessionCookieInput): ExpressSessionCookieOptions | IronSessionCookieOptions {
   if (typeof input !== "object" || input === null) {

@@ -22,7 +22,7 @@ export interface CompactSignatureOptions {
    * - `"always"`: every time, so a master key the account has disabled is refused too.
    * - `"never"`: never; only the master key is accepted and no node is needed.
    */
-  ledger?: "if-needed" | "always" | "never";
+  ledger?: "if-needed" | "always" | "never" | undefined;
 }
 
 const LEDGER_MODES = new Set(["if-needed", "always", "never"]);

@@ -23,20 +23,20 @@ import type { LedgerReader, VerificationStrategy, Verifier, VerifyRequest } from
  */
 export interface VerifierOptions {
   /** WebSocket URL of a rippled or Clio node (`ws://` or `wss://`). Default `"wss://xrplcluster.com"` (mainnet). */
-  nodeUrl?: string;
+  nodeUrl?: string | undefined;
   /** Longest wait for the socket to open, in ms. Default 8000. */
-  connectTimeoutMs?: number;
+  connectTimeoutMs?: number | undefined;
   /** Longest wait for one answer from the node, in ms. Default 10000. */
-  requestTimeoutMs?: number;
+  requestTimeoutMs?: number | undefined;
   /** The proof kinds accepted, one strategy per `signatureKind`. Default `[compactSignature(), signedTransaction()]`. */
-  strategies?: readonly VerificationStrategy[];
+  strategies?: readonly VerificationStrategy[] | undefined;
   /**
    * Read ledger data from here instead of opening a connection to `nodeUrl` (an in-memory
    * table in tests and benchmarks, or your own client). The verifier does not close it.
    */
-  ledgerReader?: LedgerReader;
+  ledgerReader?: LedgerReader | undefined;
   /** Where connection trouble and unexpected strategy failures are reported. Default: nowhere. */
-  logger?: Logger;
+  logger?: Logger | undefined;
 }
 
 /**

@@ -24,7 +24,7 @@ export interface SignedTransactionOptions {
    * `network_id` the connected node reports in `server_info`. A transaction without `NetworkID`
    * is not checked against it.
    */
-  networkId?: number;
+  networkId?: number | undefined;
 }
 
 /** Longest `txBlob` accepted, in hex characters (64 KiB of transaction). */

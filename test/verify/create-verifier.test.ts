@@ -51,6 +51,26 @@ describe("createVerifier options", () => {
     expect((thrown as Error).message).toMatch(pattern);
   });
 
+  it("takes options straight from the environment: an unset variable means the default", async () => {
+    // Typed as a user's process.env read: `string | undefined` must compile with
+    // exactOptionalPropertyTypes, and undefined must mean "use the default".
+    const environment: Record<string, string | undefined> = { XRPL_NODE_URL: undefined, NETWORK_ID: undefined };
+    const verifier = createVerifier({
+      nodeUrl: environment.XRPL_NODE_URL,
+      connectTimeoutMs: undefined,
+      requestTimeoutMs: undefined,
+      strategies: [
+        compactSignature({ ledger: undefined }),
+        signedTransaction({ networkId: environment.NETWORK_ID === undefined ? undefined : Number(environment.NETWORK_ID) }),
+      ],
+      ledgerReader: memoryLedger({}),
+      logger: undefined,
+    });
+    const wallet = walletFor("ed25519");
+    expect(await verifier.verify(compactProof(wallet, signInMessage(wallet.classicAddress)))).toBe(true);
+    await verifier.close();
+  });
+
   it("refuses a bad ledger mode and a non-object option bag", () => {
     expect(() => compactSignature({ ledger: "sometimes" as never })).toThrow(InvalidOptionsError);
     expect(() => compactSignature("never" as never)).toThrow(InvalidOptionsError);

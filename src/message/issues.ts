@@ -3,7 +3,7 @@ import type { MessageFormatIssue } from "../errors.js";
 
 /**
  * Codes of the problems `parseMessage` and `createMessage` report in
- * `MessageFormatError.issues` (see docs/message.md for when each is used).
+ * `MessageFormatError.issues` (see the README, section "The sign-in message", for when each is used).
  *
  * @example
  * ```ts

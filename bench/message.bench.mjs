@@ -3,24 +3,14 @@
 // CAIP-122 profile example, and the same text with the Ethereum header for SIWE.
 // The ratio is the median of per-round ratios: each round times both sides back to back, so a
 // slow moment of the shared machine (or a GC pause in SIWE) lands on one round, not the answer.
+import { readFileSync } from "node:fs";
 import { parseMessage, validateMessage } from "sign-in-with-xrpl";
 import { SiweMessage } from "@signinwithethereum/siwe";
 
-const XRPL_MESSAGE = [
-  "service.org wants you to sign in with your XRPL account:",
-  "r4FTvnahbUfhe1WK2EK5Jz4cNvdFvT8Dzt",
-  "",
-  "I accept the ServiceOrg Terms of Service: https://service.org/tos",
-  "",
-  "URI: https://service.org/login",
-  "Version: 1",
-  "Chain ID: 0",
-  "Nonce: 32891757",
-  "Issued At: 2021-09-30T16:25:24.000Z",
-  "Resources:",
-  "- ipfs://Qme7ss3ARVgxv6rXqVPiikMJ8u2NLgmgszg13pYrDKEoiu",
-  "- https://example.com/my-web2-claim.json",
-].join("\n");
+// The CAIP-122 XRPL profile example, from the test fixture that pins its SHA-512Half.
+const { message: XRPL_MESSAGE } = JSON.parse(
+  readFileSync(new URL("../test/fixtures/siwe/caip122-xrpl-profile-example.json", import.meta.url), "utf8"),
+);
 
 const SIWE_MESSAGE = XRPL_MESSAGE.replace(
   "wants you to sign in with your XRPL account:\nr4FTvnahbUfhe1WK2EK5Jz4cNvdFvT8Dzt",

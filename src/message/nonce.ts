@@ -1,6 +1,6 @@
 // The `nonce` rule (at least 8 ASCII letters or digits) and the nonce generator.
-import { SignInError } from "../errors.js";
 import { isAlphanumeric } from "./char-codes.js";
+import { randomHex } from "./random-hex.js";
 
 /** Fewest characters a message nonce may have. */
 export const MIN_NONCE_LENGTH = 8;
@@ -15,8 +15,6 @@ export function isNonce(text: string): boolean {
   return true;
 }
 
-const HEX = "0123456789abcdef";
-
 /**
  * A fresh nonce: 16 random bytes from `globalThis.crypto.getRandomValues` (Node 20+, browsers),
  * as 32 lowercase hex characters. Give one to each sign-in attempt and accept it once.
@@ -30,15 +28,5 @@ const HEX = "0123456789abcdef";
  * ```
  */
 export function generateNonce(): string {
-  const crypto = (globalThis as { crypto?: { getRandomValues?: <T extends Uint8Array>(array: T) => T } }).crypto;
-  if (crypto?.getRandomValues === undefined) {
-    throw new SignInError(
-      "crypto_unavailable",
-      "sign-in-with-xrpl: globalThis.crypto.getRandomValues is not available; run on Node 20 or later, or in a browser.",
-    );
-  }
-  const bytes = crypto.getRandomValues(new Uint8Array(NONCE_BYTES));
-  let hex = "";
-  for (const byte of bytes) hex += HEX[byte >> 4]! + HEX[byte & 0x0f]!;
-  return hex;
+  return randomHex(NONCE_BYTES);
 }

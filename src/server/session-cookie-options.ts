@@ -1,4 +1,5 @@
 import { InvalidOptionsError } from "../errors.js";
+import { isProductionEnvironment } from "./environment.js";
 
 /** Seed 2.2: a session lives 30 minutes. */
 const DEFAULT_MAX_AGE_SECONDS = 30 * 60;
@@ -55,11 +56,6 @@ export interface IronSessionCookieOptions {
   /** Seconds the sealed data stays valid. */
   ttl: number;
   cookieOptions: { httpOnly: true; secure: boolean; path: "/"; /** Seconds. */ maxAge: number };
-}
-
-function isProductionEnvironment(): boolean {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-  return env?.NODE_ENV === "production";
 }
 
 /**

@@ -1,4 +1,6 @@
 import { InvalidOptionsError } from "../errors.js";
+import { randomHex } from "../message/random-hex.js";
+import { isProductionEnvironment } from "./environment.js";
 import type { Logger } from "./types.js";
 
 /**
@@ -26,17 +28,6 @@ export interface SessionSecretInput {
   production?: boolean | undefined;
   /** Told when a development secret is generated. */
   logger?: Pick<Logger, "warn"> | undefined;
-}
-
-function isProductionEnvironment(): boolean {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-  return env?.NODE_ENV === "production";
-}
-
-function randomSecret(): string {
-  const bytes = new Uint8Array(32);
-  globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 /**
@@ -78,5 +69,5 @@ export function resolveSessionSecret(input: SessionSecretInput): string {
   logger?.warn(
     `sign-in-with-xrpl: ${problem}: using a random secret for this development process (sessions end on restart). Set SESSION_SECRET to at least ${MIN_SESSION_SECRET_LENGTH} random characters to keep them.`,
   );
-  return randomSecret();
+  return randomHex(32);
 }

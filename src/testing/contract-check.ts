@@ -1,3 +1,5 @@
+import { randomHex } from "../message/random-hex.js";
+
 /**
  * One check of a contract suite: a name that says what it proves, and `run`, which resolves
  * when the implementation passes and rejects with an `Error` that says what went wrong.
@@ -30,9 +32,7 @@ export function show(value: unknown): string {
 
 /** @internal A random alphanumeric nonce, unique per call, so checks can run against a shared, persistent store. */
 export function uniqueNonce(): string {
-  const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes);
-  return `contract${Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+  return `contract${randomHex(16)}`;
 }
 
 /** @internal */

@@ -1,3 +1,4 @@
+import { randomHex } from "../message/random-hex.js";
 import type { SessionRecord, SessionStore } from "../server/types.js";
 
 /**
@@ -20,12 +21,6 @@ export interface MemorySessionStore extends SessionStore {
   readonly destroyed: boolean;
 }
 
-function randomId(): string {
-  const bytes = new Uint8Array(12);
-  globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
 /**
  * An in-memory `SessionStore` for one session, for tests of code built on the handlers. Each
  * `get` returns a copy; `set` replaces the whole record; `regenerate` empties it under a new
@@ -42,7 +37,7 @@ function randomId(): string {
  */
 export function createMemorySessionStore(initial: SessionRecord = {}): MemorySessionStore {
   let record: SessionRecord = { ...initial };
-  let sessionId = randomId();
+  let sessionId = randomHex(12);
   let destroyed = false;
   return {
     get sessionId() {
@@ -64,7 +59,7 @@ export function createMemorySessionStore(initial: SessionRecord = {}): MemorySes
     },
     async regenerate() {
       record = {};
-      sessionId = randomId();
+      sessionId = randomHex(12);
       destroyed = false;
     },
   };

@@ -1,6 +1,7 @@
 import { Client, DisconnectedError, NotConnectedError, RippledError } from "xrpl";
 import { LedgerUnavailableError } from "../errors.js";
 import type { Logger } from "../server/types.js";
+import { isRecord } from "./request-input.js";
 import type { AccountAuthority, LedgerReader } from "./types.js";
 
 /** lsfDisableMaster: the account's master key may not sign. */
@@ -228,10 +229,6 @@ function withTimeout<T>(promise: Promise<T>, timeoutMs: number, onTimeout: () =>
       },
     );
   });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** Reads an API v2 (or v1) account_info result; undefined when it is not one for `address`. */

@@ -118,7 +118,7 @@ export class LedgerUnavailableError extends SignInError {
  * ```
  */
 export class InvalidOptionsError extends SignInError {
-  constructor(message: string) {
-    super("invalid_options", message.startsWith("sign-in-with-xrpl:") ? message : `sign-in-with-xrpl: ${message}`);
+  constructor(message: string, options?: { cause?: unknown }) {
+    super("invalid_options", message.startsWith("sign-in-with-xrpl:") ? message : `sign-in-with-xrpl: ${message}`, options);
   }
 }

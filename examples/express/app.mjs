@@ -42,7 +42,7 @@ function clearCookieOptions(cookieName, production) {
  *   sessionMiddleware: import("express").RequestHandler,
  *   cookieName: string,
  *   production: boolean,
- *   domain?: string,
+ *   domain?: string[],
  *   nonceRateLimit: number,
  *   trustProxy?: string,
  *   publicDir?: string,
@@ -55,7 +55,10 @@ export function createApp(options) {
   const handlers = createAuthHandlers({
     verifier,
     variant: "store",
+    // The expected domain comes from APP_DOMAIN only; without it (development) only loopback
+    // hosts sign in. Never from the Host header, which whoever sends the request writes.
     ...(domain === undefined ? {} : { domain }),
+    production,
     nonceStore,
     logger,
   });
@@ -94,7 +97,7 @@ export function createApp(options) {
   api.post("/auth/verify", express.json({ limit: BODY_LIMIT }), async (req, res) => {
     // A body that is not JSON (wrong content type) stays undefined: the handler answers
     // 400 `Invalid request body.`, like a malformed one.
-    send(res, await handlers.verify(expressSessionStore(req), { body: req.body, host: req.host }));
+    send(res, await handlers.verify(expressSessionStore(req), { body: req.body }));
   });
 
   api.post("/auth/signout", async (req, res) => {

@@ -12,7 +12,7 @@ export class ConfigError extends Error {
  * @param {{ warn(message: string): void }} [logger] told when a development secret is generated
  * @returns {{
  *   port: number, host: string | undefined, production: boolean, sessionSecret: string,
- *   cookieName: string, nodeUrl: string | undefined, domain: string | undefined,
+ *   cookieName: string, nodeUrl: string | undefined, domain: string[] | undefined,
  *   redisUrl: string | undefined, nonceRateLimit: number, trustProxy: string | undefined,
  * }}
  */
@@ -36,11 +36,27 @@ export function loadConfig(env, logger = console) {
     sessionSecret,
     cookieName: readCookieName(env.SESSION_COOKIE_NAME),
     nodeUrl: nonEmpty(env.XRPL_NODE_URL),
-    domain: nonEmpty(env.APP_DOMAIN),
+    domain: readAppDomain(env.APP_DOMAIN, production),
     redisUrl: nonEmpty(env.REDIS_URL),
     nonceRateLimit: readPositiveInteger("NONCE_RATE_LIMIT", env.NONCE_RATE_LIMIT, 60),
     trustProxy: nonEmpty(env.TRUST_PROXY),
   };
+}
+
+/**
+ * APP_DOMAIN: the host(s) users sign in on, comma-separated ("example.com,www.example.com").
+ * The expected domain is never taken from the request, so production needs it; without it
+ * (development) the library accepts loopback hosts only.
+ */
+function readAppDomain(value, production) {
+  const domains = (value ?? "").split(",").map((part) => part.trim()).filter((part) => part !== "");
+  if (domains.length > 0) return domains;
+  if (production) {
+    throw new ConfigError(
+      "APP_DOMAIN is not set: in production set it to the host your users sign in on, e.g. APP_DOMAIN=example.com (comma-separate several). It is never taken from the request's Host header.",
+    );
+  }
+  return undefined;
 }
 
 function nonEmpty(value) {

@@ -99,6 +99,24 @@ export interface ParseOptions {
 }
 
 /**
+ * Decides whether a message domain is one of yours, for servers that answer many host names
+ * (one per tenant). It gets the domain exactly as the message writes it (`host` or
+ * `host:port`; compare hosts case-insensitively) and must answer `true` only for a host you
+ * own. It must decide from your own list of tenants, never from the request being checked: a
+ * `Host` or `X-Forwarded-Host` header is written by whoever sends the request, so a phishing site
+ * could relay a signature made for its own domain. Keep it fast and synchronous (cache your
+ * tenant list); anything but `true` refuses the message.
+ *
+ * @example
+ * ```ts
+ * const tenants = new Set(["acme.example.com", "globex.example.com"]); // loaded from your database
+ * const domain: DomainPredicate = (messageDomain) => tenants.has(messageDomain.toLowerCase());
+ * validateMessage(message, { domain });
+ * ```
+ */
+export type DomainPredicate = (messageDomain: string) => boolean;
+
+/**
  * Options of `validateMessage`: the values the message must match and the time rules.
  *
  * @example
@@ -107,8 +125,12 @@ export interface ParseOptions {
  * ```
  */
 export interface ValidateOptions {
-  /** Expected domain(s). A value without a port matches the message domain at any port; hosts compare case-insensitively. */
-  domain: string | readonly string[];
+  /**
+   * Expected domain(s): the host your users sign in on, never a value taken from the request.
+   * A value without a port matches the message domain at any port; hosts compare
+   * case-insensitively. A function decides for many tenants (see `DomainPredicate`).
+   */
+  domain: string | readonly string[] | DomainPredicate;
   nonce?: string;
   address?: string;
   uri?: string;

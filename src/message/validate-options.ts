@@ -4,13 +4,14 @@ import { normalizeChainId } from "./chain-id.js";
 import { parseDomain, type DomainParts } from "./domain.js";
 import { isDate } from "./is-date.js";
 import { describeValue, quote } from "./issues.js";
-import type { ValidateOptions } from "./types.js";
+import type { DomainPredicate, ValidateOptions } from "./types.js";
 
 const DEFAULT_MAX_AGE_SECONDS = 300;
 const DEFAULT_CLOCK_SKEW_SECONDS = 60;
 
 export interface ResolvedValidateOptions {
-  domains: readonly DomainParts[];
+  /** The expected domains, or the function that decides. */
+  domains: readonly DomainParts[] | DomainPredicate;
   nonce: string | undefined;
   address: string | undefined;
   uri: string | undefined;
@@ -81,8 +82,10 @@ export function resolveValidateOptions(options: ValidateOptions): ResolvedValida
       'validateMessage option "domain" is required: pass the host your users sign in to, such as { domain: "example.com" }.',
     );
   }
-  let domains: DomainParts[];
-  if (Array.isArray(domainOption)) {
+  let domains: DomainParts[] | DomainPredicate;
+  if (typeof domainOption === "function") {
+    domains = domainOption as DomainPredicate;
+  } else if (Array.isArray(domainOption)) {
     if (domainOption.length === 0) {
       throw new InvalidOptionsError(
         'validateMessage option "domain" is an empty list; give at least one host, such as ["example.com"].',

@@ -52,7 +52,7 @@ function messageTime(message: SignInMessage, name: "issuedAt" | "expirationTime"
  * import { parseMessage, validateMessage } from "sign-in-with-xrpl";
  * const message = parseMessage(body.message);
  * const result = validateMessage(message, {
- *   domain: "example.com",          // or ["example.com", "localhost:3000"]
+ *   domain: "example.com",          // or ["example.com", "localhost:3000"], or a DomainPredicate
  *   nonce: session.pendingNonce,
  *   address: body.address,
  *   chainId: "xrpl:0",
@@ -69,7 +69,10 @@ export function validateMessage(message: SignInMessage, options: ValidateOptions
   const expirationMs = messageTime(message, "expirationTime");
   const notBeforeMs = messageTime(message, "notBefore");
 
-  if (!domainMatches(domain, expected.domains)) return fail("domain_mismatch");
+  const expectedDomains = expected.domains;
+  const domainAccepted =
+    typeof expectedDomains === "function" ? expectedDomains(message.domain) === true : domainMatches(domain, expectedDomains);
+  if (!domainAccepted) return fail("domain_mismatch");
   if (expected.address !== undefined && message.address !== expected.address) return fail("address_mismatch");
   if (expected.uri !== undefined && message.uri !== expected.uri) return fail("uri_mismatch");
   if (expected.chainId !== undefined) {

@@ -2,7 +2,6 @@ import { InvalidOptionsError, MessageFormatError } from "../errors.js";
 import { generateNonce, parseMessage, validateMessage } from "../message/index.js";
 import type { SignInMessage, ValidateOptions } from "../message/types.js";
 import { normalizeAuthOptions, type AuthHandlersOptions, type NormalizedAuthOptions } from "./options.js";
-import { hostWithoutPort } from "./request-host.js";
 import type { AuthHandlers, HandlerResult, SessionRecord, SessionStore } from "./types.js";
 import { readVerifyBody } from "./verify-body.js";
 
@@ -18,7 +17,6 @@ const TEXT = {
   internal: "Internal server error.",
   invalidBody: "Invalid request body.",
   verificationUnavailable: "Verification service unavailable.",
-  domainMismatch: "Domain does not match.",
 } as const;
 
 function error(status: number, text: string): HandlerResult {
@@ -41,7 +39,12 @@ function error(status: number, text: string): HandlerResult {
  * import session from "express-session";
  * import { createAuthHandlers, createVerifier, expressSessionStore } from "sign-in-with-xrpl";
  *
- * const handlers = createAuthHandlers({ verifier: createVerifier(), variant: "store", logger: console });
+ * const handlers = createAuthHandlers({
+ *   verifier: createVerifier(),
+ *   variant: "store",
+ *   domain: process.env.APP_DOMAIN, // e.g. "example.com"; required in production
+ *   logger: console,
+ * });
  * const app = express();
  * app.use(express.json(), session({ secret: process.env.SESSION_SECRET!, resave: false, saveUninitialized: false }));
  * app.get("/api/auth/nonce", async (req, res) => {
@@ -49,7 +52,7 @@ function error(status: number, text: string): HandlerResult {
  *   res.status(status).json(body);
  * });
  * app.post("/api/auth/verify", async (req, res) => {
- *   const { status, body } = await handlers.verify(expressSessionStore(req), { body: req.body, host: req.headers.host });
+ *   const { status, body } = await handlers.verify(expressSessionStore(req), { body: req.body });
  *   res.status(status).json(body);
  * });
  * ```
@@ -59,8 +62,17 @@ export function createAuthHandlers(options: AuthHandlersOptions): AuthHandlers {
   const { variant, logger, now } = config;
   const isStore = variant === "store";
 
-  /** Seed: variant A turns every unexpected failure into 500; variant B answers 400 `Invalid request body.` (SPEC 5). */
+  /**
+   * A sealed-cookie session answers every unexpected failure with 500; a server-store session
+   * answers 400 `Invalid request body.`, except for a fault of the server's own setup (an
+   * adapter used without its middleware, a domain function that throws...): that is never the
+   * caller's fault, so it is a 500 with the generic text, and the cause goes to the log.
+   */
   const unexpected = (where: string, cause: unknown): HandlerResult => {
+    if (cause instanceof InvalidOptionsError) {
+      logger.error(`sign-in-with-xrpl: the server's setup stopped ${where}; fix the configuration named below.`, cause);
+      return error(500, TEXT.internal);
+    }
     logger.error(`sign-in-with-xrpl: unexpected failure in ${where}`, cause);
     return isStore ? error(400, TEXT.invalidBody) : error(500, TEXT.internal);
   };
@@ -151,16 +163,10 @@ async function runVerify(
     throw cause;
   }
 
-  // 5. Validate: domain, the body's address, chain, the session's pending nonce, time rules.
-  const hostDomain = config.domain === undefined ? hostWithoutPort(request.host) : undefined;
-  const expectedDomain = config.domain ?? hostDomain;
-  if (expectedDomain === undefined) {
-    throw new InvalidOptionsError(
-      "sign-in-with-xrpl: verify got no `host` and createAuthHandlers has no `domain`: pass { host: req.headers.host } or set the domain option.",
-    );
-  }
+  // 5. Validate: domain (from the options only, never from the request), the body's address,
+  // chain, the session's pending nonce, time rules.
   const validateOptions: ValidateOptions = {
-    domain: expectedDomain,
+    domain: config.domain,
     address: proof.address,
     nonce: pendingNonce,
     maxAgeSeconds: config.maxMessageAgeSeconds,
@@ -168,14 +174,7 @@ async function runVerify(
     now: requestedAt,
     ...(config.chainId === undefined ? {} : { chainId: config.chainId }),
   };
-  let validation;
-  try {
-    validation = validateMessage(message, validateOptions);
-  } catch (cause) {
-    // A Host header that is not a valid authority cannot match any message domain.
-    if (hostDomain !== undefined && cause instanceof InvalidOptionsError) return error(400, TEXT.domainMismatch);
-    throw cause;
-  }
+  const validation = validateMessage(message, validateOptions);
   if (!validation.valid) return error(400, validation.reason);
 
   // 6. The proof. A throwing verifier (ledger node unreachable) is a service failure, not a bad proof.

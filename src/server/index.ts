@@ -1,5 +1,7 @@
 export { createAuthHandlers } from "./handlers.js";
 export type { AuthHandlersOptions, AuthVariant } from "./options.js";
+export { LOOPBACK_DOMAINS } from "./expected-domain.js";
+export type { DomainOption } from "./expected-domain.js";
 export { createMemoryNonceStore } from "./memory-nonce-store.js";
 export type { MemoryNonceStoreOptions } from "./memory-nonce-store.js";
 export { expressSessionStore } from "./express-session-store.js";

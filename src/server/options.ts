@@ -1,6 +1,7 @@
 import { InvalidOptionsError } from "../errors.js";
-import { isDomain } from "../message/domain.js";
 import type { Verifier } from "../verify/types.js";
+import { isProductionEnvironment } from "./environment.js";
+import { resolveExpectedDomain, type DomainOption, type ExpectedDomain } from "./expected-domain.js";
 import { createMemoryNonceStore } from "./memory-nonce-store.js";
 import type { Logger, NonceStore } from "./types.js";
 
@@ -34,10 +35,16 @@ export interface AuthHandlersOptions {
   /** `"cookie"`: seed variant A (iron-session). `"store"`: seed variant B (express-session). */
   variant: AuthVariant;
   /**
-   * Expected message domain(s). Default: the request host name without its port. Set it (from
-   * `APP_DOMAIN`) behind a proxy that rewrites `Host`.
+   * The host(s) your users sign in on, such as `"example.com"` (usually from `APP_DOMAIN`); a
+   * value without a port matches any port. A list, or a function for many tenants (see
+   * `DomainPredicate`), works too. It is never taken from the request: a `Host` or
+   * `X-Forwarded-Host` header is written by the sender, and trusting it would let a phishing
+   * site relay a signature made for its own domain. Without it, only `localhost`, `127.0.0.1`
+   * and `[::1]` are accepted (development), and in production `createAuthHandlers` throws.
    */
-  domain?: string | readonly string[] | undefined;
+  domain?: DomainOption | undefined;
+  /** Production rules apply (a `domain` is required). Default: `NODE_ENV === "production"`. */
+  production?: boolean | undefined;
   /** CAIP-2 chain id the message must carry (`"xrpl:0"` mainnet). Default: any. */
   chainId?: string | undefined;
   /** Maximum message age in seconds. Default 300. */
@@ -58,7 +65,7 @@ export interface AuthHandlersOptions {
 export interface NormalizedAuthOptions {
   verifier: Verifier;
   variant: AuthVariant;
-  domain: string | readonly string[] | undefined;
+  domain: ExpectedDomain;
   chainId: string | undefined;
   maxMessageAgeSeconds: number;
   clockSkewSeconds: number;
@@ -105,16 +112,6 @@ export function normalizeAuthOptions(options: AuthHandlersOptions): NormalizedAu
   if (variant !== "cookie" && variant !== "store") {
     fail(`unknown \`variant\` ${describe(variant)}: use "cookie" (iron-session, sealed cookie) or "store" (express-session, server-side store).`);
   }
-  if (domain !== undefined) {
-    const domains: readonly unknown[] = Array.isArray(domain) ? domain : [domain];
-    if (domains.length === 0 || domains.some((value) => typeof value !== "string" || value.trim() === "")) {
-      fail("`domain` must be a non-empty host name such as \"example.com\" (or a non-empty array of them); omit it to use the request host.");
-    }
-    const notHost = domains.find((value) => !isDomain(value as string));
-    if (notHost !== undefined) {
-      fail(`\`domain\` ${describe(notHost)} is not a host[:port]: pass the host the user sees, such as "example.com" or "localhost:3000", without scheme or path.`);
-    }
-  }
   if (chainId !== undefined && (typeof chainId !== "string" || !/^xrpl:(0|[1-9][0-9]{0,9})$/.test(chainId) || Number(chainId.slice(5)) > 0xffffffff)) {
     fail(`\`chainId\` must be a CAIP-2 XRPL chain id such as "xrpl:0" (mainnet) or "xrpl:1" (testnet); got ${describe(chainId)}.`);
   }
@@ -137,11 +134,17 @@ export function normalizeAuthOptions(options: AuthHandlersOptions): NormalizedAu
   if (now !== undefined && typeof now !== "function") {
     fail("`now` must be a function returning milliseconds since the Unix epoch, e.g. () => Date.now().");
   }
+  const { production = isProductionEnvironment() } = options;
+  if (typeof production !== "boolean") {
+    fail('`production` must be a boolean, e.g. process.env.NODE_ENV === "production"; omit it to read NODE_ENV.');
+  }
+  const resolvedLogger = logger ?? SILENT_LOGGER;
+  const expectedDomain = resolveExpectedDomain("createAuthHandlers", domain, production, resolvedLogger);
 
   return {
     verifier,
     variant,
-    domain,
+    domain: expectedDomain,
     chainId,
     maxMessageAgeSeconds,
     clockSkewSeconds,
@@ -151,7 +154,7 @@ export function normalizeAuthOptions(options: AuthHandlersOptions): NormalizedAu
     // nonce store or by the age rule.
     consumedNonceTtlMs: Math.ceil((maxMessageAgeSeconds + 2 * clockSkewSeconds) * 1000),
     nonceStore: nonceStore ?? createMemoryNonceStore(),
-    logger: logger ?? SILENT_LOGGER,
+    logger: resolvedLogger,
     now: now ?? Date.now,
   };
 }

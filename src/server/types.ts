@@ -80,7 +80,11 @@ export interface HandlerResult {
  */
 export interface AuthHandlers {
   nonce(session: SessionStore): Promise<HandlerResult>;
-  verify(session: SessionStore, request: { body: unknown; host?: string | undefined }): Promise<HandlerResult>;
+  /**
+   * Checks a POST verify body. `host` is accepted for compatibility and ignored: the expected
+   * domain comes from the `domain` option only, never from a request header.
+   */
+  verify(session: SessionStore, request: { body: unknown; /** @deprecated Ignored. */ host?: string | undefined }): Promise<HandlerResult>;
   signOut(session: SessionStore): Promise<HandlerResult>;
   me(session: SessionStore): Promise<HandlerResult>;
 }

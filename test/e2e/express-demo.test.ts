@@ -15,8 +15,8 @@ describe("Express example demo page in chromium", () => {
   beforeAll(async () => {
     assertChromiumInstalled();
     ledger = await startMockRippled();
-    // APP_DOMAIN is left unset on purpose: the server then expects the request's host name, which
-    // is the page's own host whatever address the example listens on (seed 4.2).
+    // As `npm start` runs it: no APP_DOMAIN, development mode, so the library accepts the
+    // loopback hosts the page is served from.
     // buildClient: the page script as the example's start script builds it (public/client.js),
     // from the library built by `npm run test:e2e`.
     example = await startExpressExample({ buildClient: true, env: { XRPL_NODE_URL: ledger.url, APP_DOMAIN: undefined } });

@@ -2,6 +2,7 @@
  * The Next example's demo page (variant A: iron-session cookie, `/api/auth/me`) in real chromium.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prepareLaunchEnvironment } from "../../examples/next/launch-env.mjs";
 import { buildNextExample, startNextExample, type ExampleProcess } from "../support/example-process.js";
 import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
 import { assertChromiumInstalled, launchBrowser, type TestBrowser } from "./browser.js";
@@ -17,9 +18,11 @@ describe("Next example demo page in chromium", () => {
     // `next build` (skipped when the last build is newer than the app and the library).
     await buildNextExample();
     ledger = await startMockRippled();
-    // APP_DOMAIN is left unset on purpose: the server then expects the request's host name, which
-    // is the page's own host whatever address the example listens on (seed 4.2).
-    example = await startNextExample({ env: { XRPL_NODE_URL: ledger.url, APP_DOMAIN: undefined } });
+    // As `npm run example:next` runs it for a demo: no APP_DOMAIN given, so the launcher's
+    // loopback hosts are the expected domains (the page is served from 127.0.0.1).
+    const prepared = prepareLaunchEnvironment({ APP_DOMAIN: undefined });
+    if ("problem" in prepared) throw new Error(prepared.problem);
+    example = await startNextExample({ env: { XRPL_NODE_URL: ledger.url, APP_DOMAIN: prepared.env.APP_DOMAIN } });
     browser = await launchBrowser();
   });
 

@@ -14,6 +14,7 @@ import {
   newWallet,
   postSignOut,
   postVerify,
+  rawRequest,
   readJson,
   routesOf,
   signatureProof,
@@ -28,6 +29,8 @@ export interface ExampleContract {
   variant: "store" | "cookie";
   example: "express" | "next";
   start(env: Record<string, string | undefined>): Promise<ExampleProcess>;
+  /** Starts the example the way its one command does for a demo: no APP_DOMAIN given. */
+  startDemo(env: Record<string, string | undefined>): Promise<ExampleProcess>;
   /** The session cookie's name (default of the example). */
   cookieName: string;
   texts: {
@@ -365,6 +368,99 @@ export function defineExampleContract(contract: ExampleContract): void {
       expect(result.timedOut).toBe(false);
       expect(result.code).not.toBe(0);
       expect(result.output).toMatch(/SESSION_SECRET is too short/);
+    });
+  });
+
+  describe(`${contract.name}: the expected domain never comes from the request`, () => {
+    const ATTACKER = "attacker.example";
+
+    /** Nonce, then a signed message for `domain`, posted with `headers` on every request; answers the verify result and /me. */
+    const attempt = async (routes: Routes, domain: string, headers: Record<string, string>) => {
+      const jar = createCookieJar();
+      const account = newKeyAccount();
+      const nonce = await rawRequest(jar, routes.nonce, { headers });
+      expect(nonce.status).toBe(200);
+      const message = signInMessage(account.address, String(nonce.body.nonce), { domain, uri: `https://${domain}` });
+      const verify = await rawRequest(jar, routes.verify, { method: "POST", headers, body: signatureProof(message, account) });
+      const me = await rawRequest(jar, routes.me, { headers });
+      return { verify, me, address: account.address };
+    };
+
+    describe("configured with APP_DOMAIN, in production behind a trusted proxy", () => {
+      let app: ExampleProcess;
+      let routes: Routes;
+      beforeAll(async () => {
+        app = await contract.start({
+          NODE_ENV: "production",
+          TRUST_PROXY: "loopback",
+          XRPL_NODE_URL: "ws://127.0.0.1:9",
+          APP_DOMAIN: `${APP_DOMAIN},app.example.org`,
+        });
+        routes = routesOf(app.url, variant);
+      });
+      afterAll(async () => {
+        await app?.stop();
+      });
+      const viaProxy = { "x-forwarded-proto": "https" };
+
+      it("refuses a message for the attacker's domain sent with Host: attacker.example (400, not signed in)", async () => {
+        const { verify, me } = await attempt(routes, ATTACKER, { ...viaProxy, host: ATTACKER });
+        expect(verify).toEqual({ status: 400, body: { error: "Domain does not match." } });
+        expect(me).toEqual({ status: 401, body: { error: "Not authenticated." } });
+      });
+
+      it("refuses a message for the attacker's domain sent with X-Forwarded-Host: attacker.example (400, not signed in)", async () => {
+        const { verify, me } = await attempt(routes, ATTACKER, { ...viaProxy, "x-forwarded-host": ATTACKER });
+        expect(verify).toEqual({ status: 400, body: { error: "Domain does not match." } });
+        expect(me).toEqual({ status: 401, body: { error: "Not authenticated." } });
+      });
+
+      it("signs in for each host APP_DOMAIN lists, at any port", async () => {
+        for (const domain of ["app.example.org", `${APP_DOMAIN}:${app.port}`]) {
+          const { verify, me, address } = await attempt(routes, domain, viaProxy);
+          expect(verify).toEqual({ status: 200, body: { ok: true, address } });
+          expect(me).toEqual({ status: 200, body: { address } });
+        }
+      });
+    });
+
+    describe("demo mode (no APP_DOMAIN)", () => {
+      let app: ExampleProcess;
+      let routes: Routes;
+      beforeAll(async () => {
+        app = await contract.startDemo({ XRPL_NODE_URL: "ws://127.0.0.1:9" });
+        routes = routesOf(app.url, variant);
+      });
+      afterAll(async () => {
+        await app?.stop();
+      });
+
+      it("signs in for loopback hosts at any port: localhost, 127.0.0.1, [::1]", async () => {
+        for (const domain of [`localhost:${app.port}`, `127.0.0.1:${app.port}`, `[::1]:${app.port}`, "localhost"]) {
+          const { verify, address } = await attempt(routes, domain, {});
+          expect(verify).toEqual({ status: 200, body: { ok: true, address } });
+        }
+      });
+
+      it("refuses a message for the attacker's domain, whatever Host and X-Forwarded-Host say", async () => {
+        for (const headers of [{ host: ATTACKER }, { "x-forwarded-host": ATTACKER }, { host: `${ATTACKER}:${app.port}` }]) {
+          const { verify, me } = await attempt(routes, ATTACKER, headers);
+          expect(verify).toEqual({ status: 400, body: { error: "Domain does not match." } });
+          expect(me).toEqual({ status: 401, body: { error: "Not authenticated." } });
+        }
+      });
+    });
+
+    it("refuses a production start without APP_DOMAIN with one line naming it", async () => {
+      const result = await runExampleUntilExit(contract.example, {
+        env: { NODE_ENV: "production", XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN: undefined },
+      });
+      expect(result.timedOut).toBe(false);
+      expect(result.code).not.toBe(0);
+      const lines = result.output.split("\n").filter((line) => line.includes("APP_DOMAIN"));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/APP_DOMAIN is not set: in production set it to the host your users sign in on, e\.g\. APP_DOMAIN=example\.com/);
+      expect(result.output).not.toMatch(/^\s+at /m);
     });
   });
 }

@@ -9,6 +9,7 @@ defineExampleContract({
   variant: "store",
   example: "express",
   start: (env) => startExpressExample({ env }),
+  startDemo: (env) => startExpressExample({ env: { ...env, APP_DOMAIN: undefined, NODE_ENV: undefined } }),
   cookieName: "siwx_session",
   texts: {
     noPendingNonce: "No pending nonce. Request /nonce first.",

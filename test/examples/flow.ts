@@ -145,3 +145,46 @@ export async function signInBySignature(jar: CookieJar, routes: Routes, account:
   const answer = await postVerify(jar, routes, signatureProof(signInMessage(account.address, nonce), account));
   return { ...answer, address: account.address };
 }
+
+/**
+ * Sends one request with headers `fetch` cannot set (`Host`), through node:http, carrying the
+ * jar's cookies and storing the answer's `Set-Cookie`. The answer must be JSON.
+ */
+export async function rawRequest(
+  jar: CookieJar,
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const { request } = await import("node:http");
+  const { parseSetCookie, isDeletion } = await import("../support/cookie-jar.js");
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const headers: Record<string, string> = { ...options.headers };
+  const cookie = jar.header();
+  if (cookie !== "") headers.cookie = cookie;
+  if (payload !== undefined) {
+    headers["content-type"] = "application/json";
+    headers["content-length"] = String(Buffer.byteLength(payload));
+  }
+  return await new Promise((resolve, reject) => {
+    const outgoing = request(url, { method: options.method ?? "GET", headers }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+      incoming.on("end", () => {
+        for (const raw of incoming.headers["set-cookie"] ?? []) {
+          const parsed = parseSetCookie(raw);
+          if (isDeletion(parsed)) jar.delete(parsed.name);
+          else jar.set(parsed.name, parsed.value);
+        }
+        const text = Buffer.concat(chunks).toString("utf8");
+        try {
+          resolve({ status: incoming.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> });
+        } catch {
+          reject(new Error(`expected JSON, got ${incoming.statusCode}: ${text.slice(0, 200)}`));
+        }
+      });
+      incoming.on("error", reject);
+    });
+    outgoing.on("error", reject);
+    outgoing.end(payload);
+  });
+}

@@ -5,7 +5,8 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCookieJar } from "../support/cookie-jar.js";
-import { buildNextExample, exampleEnv, NEXT_DIR, startNextExample, type ExampleProcess } from "../support/example-process.js";
+import { buildNextExample, exampleEnv, NEXT_DIR, runScriptUntilExit, startNextExample, type ExampleProcess } from "../support/example-process.js";
+import { prepareLaunchEnvironment } from "../../examples/next/launch-env.mjs";
 import { defineExampleContract } from "./contract.js";
 import { APP_DOMAIN, getNonce, postSignOut, routesOf, signInBySignature } from "./flow.js";
 
@@ -18,6 +19,12 @@ defineExampleContract({
   variant: "cookie",
   example: "next",
   start: (env) => startNextExample({ env }),
+  // `npm run example:next` runs `next start` with what launch-env.mjs fills in for a demo run.
+  startDemo: (env) => {
+    const prepared = prepareLaunchEnvironment({ ...env, NODE_ENV: undefined, APP_DOMAIN: undefined });
+    if ("problem" in prepared) throw new Error(prepared.problem);
+    return startNextExample({ env: { ...env, APP_DOMAIN: prepared.env.APP_DOMAIN } });
+  },
   cookieName: "siwx_session",
   texts: {
     noPendingNonce: "No pending nonce.",
@@ -82,5 +89,42 @@ describe("Next example: pages and launcher", () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/SESSION_SECRET is not set/);
     expect(run.stdout).not.toMatch(/Creating an optimized production build/);
+  });
+});
+
+describe("Next example: the launcher (npm run example:next)", () => {
+  it("fills in a session secret and the loopback hosts for a demo run, and says so", () => {
+    const prepared = prepareLaunchEnvironment({ PORT: "4000" });
+    if ("problem" in prepared) throw new Error(prepared.problem);
+    expect(prepared.env.SESSION_SECRET).toMatch(/^[0-9a-f]{64}$/);
+    expect(prepared.env.APP_DOMAIN).toBe("localhost,127.0.0.1,[::1]");
+    expect(prepared.env.NODE_ENV).toBeUndefined();
+    expect(prepared.notes.join("\n")).toMatch(/SESSION_SECRET is not set: using a random secret/);
+    expect(prepared.notes.join("\n")).toMatch(/APP_DOMAIN is not set: this demo run accepts sign-ins for localhost, 127\.0\.0\.1, \[::1\] only/);
+  });
+
+  it("keeps the APP_DOMAIN and secret it is given", () => {
+    const secret = "s".repeat(16) + "t".repeat(16) + "0123456789";
+    const prepared = prepareLaunchEnvironment({ APP_DOMAIN: "example.com", SESSION_SECRET: secret });
+    if ("problem" in prepared) throw new Error(prepared.problem);
+    expect(prepared.env.APP_DOMAIN).toBe("example.com");
+    expect(prepared.env.SESSION_SECRET).toBe(secret);
+    expect(prepared.notes).toEqual([]);
+  });
+
+  it("makes nothing up in production: a missing APP_DOMAIN or SESSION_SECRET is the reason to refuse", () => {
+    expect(prepareLaunchEnvironment({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40) })).toEqual({
+      problem: expect.stringMatching(/^APP_DOMAIN is not set: in production set it to the host your users sign in on/),
+    });
+    expect(prepareLaunchEnvironment({ NODE_ENV: "production", APP_DOMAIN: "example.com" })).toEqual({
+      problem: expect.stringMatching(/^SESSION_SECRET is not set\. In production it must be at least 32 random characters/),
+    });
+  });
+
+  it("refuses NODE_ENV=production without APP_DOMAIN with one line naming it, before building anything", async () => {
+    const result = await runScriptUntilExit("start.mjs", NEXT_DIR, { env: { NODE_ENV: "production", APP_DOMAIN: undefined } });
+    expect(result.timedOut).toBe(false);
+    expect(result.code).toBe(1);
+    expect(result.output.trim().split("\n")).toEqual([expect.stringMatching(/^Cannot start the example: APP_DOMAIN is not set: in production set it/)]);
   });
 });

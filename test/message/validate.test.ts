@@ -174,6 +174,23 @@ describe("validateMessage: the expected domain", () => {
   it("does not compare the scheme", () => {
     expect(check({ scheme: "http", domain: "example.com" }, { domain: "example.com" })).toEqual({ valid: true });
   });
+
+  it("asks a domain function with the message's domain as written, port included", () => {
+    const asked: string[] = [];
+    const tenants = (messageDomain: string) => {
+      asked.push(messageDomain);
+      return messageDomain.toLowerCase().split(":")[0] === "acme.example.com";
+    };
+    expect(check({ domain: "ACME.example.com:8443" }, { domain: tenants })).toEqual({ valid: true });
+    expect(check({ domain: "evil.example.com" }, { domain: tenants })).toEqual(failure("domain_mismatch"));
+    expect(asked).toEqual(["ACME.example.com:8443", "evil.example.com"]);
+  });
+
+  it("refuses when a domain function answers anything but true", () => {
+    for (const answer of [1, "yes", {}, undefined, null, false]) {
+      expect(check({}, { domain: (() => answer) as unknown as (domain: string) => boolean })).toEqual(failure("domain_mismatch"));
+    }
+  });
 });
 
 describe("validateMessage: invalid options", () => {

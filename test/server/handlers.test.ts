@@ -25,7 +25,7 @@ function setup(variant: "cookie" | "store", options: Partial<AuthHandlersOptions
   const verifier = scriptedVerifier(true);
   const logger = recordingLogger();
   const nonceStore = createMemoryNonceStore({ now: () => clock.now });
-  const handlers = createAuthHandlers({ verifier, variant, now: () => clock.now, logger, nonceStore, ...options });
+  const handlers = createAuthHandlers({ verifier, variant, domain: "example.com", now: () => clock.now, logger, nonceStore, ...options });
   const session = createMemorySessionStore();
   const account = makeAccount();
   /** Asks for a nonce and returns a signed body for it, as the browser would. */
@@ -91,7 +91,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
       const { handlers, session, prepare, account, clock } = setup(variant);
       const { body } = await prepare();
       clock.now += 2_000;
-      const result = await handlers.verify(session, { body, host: "example.com" });
+      const result = await handlers.verify(session, { body });
       expect(result).toEqual({ status: 200, body: { ok: true, address: account.address } });
       expect(await session.get()).toEqual({ address: account.address, authenticatedAt: T0 + 2_000 });
     });
@@ -100,7 +100,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
       const { handlers, session, prepare } = setup(variant);
       const { body } = await prepare();
       const before = session.sessionId;
-      expect((await handlers.verify(session, { body, host: "example.com" })).status).toBe(200);
+      expect((await handlers.verify(session, { body })).status).toBe(200);
       expect(session.sessionId).not.toBe(before);
     });
 
@@ -108,14 +108,14 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
       const { handlers, session, prepare, account } = setup(variant);
       const { body } = await prepare();
       const withoutRegenerate: SessionStore = { get: () => session.get(), set: (record) => session.set(record), destroy: () => session.destroy() };
-      expect((await handlers.verify(withoutRegenerate, { body, host: "example.com" })).status).toBe(200);
+      expect((await handlers.verify(withoutRegenerate, { body })).status).toBe(200);
       expect(await session.get()).toEqual({ address: account.address, authenticatedAt: T0 });
     });
 
     it("passes the proof to the verifier as received, ignoring unknown fields", async () => {
       const { handlers, session, prepare, verifier, account } = setup(variant);
       const { body } = await prepare();
-      const result = await handlers.verify(session, { body: { ...body, proof: { x: 1 }, raw: "ignored" }, host: "example.com" });
+      const result = await handlers.verify(session, { body: { ...body, proof: { x: 1 }, raw: "ignored" } });
       expect(result.status).toBe(200);
       expect(verifier.calls).toEqual([
         { message: body.message, signatureKind: "signature", signature: body.signature, publicKey: account.publicKey, address: account.address },
@@ -126,17 +126,17 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
       const { handlers, session, prepare, verifier } = setup(variant);
       const { body } = await prepare();
       const txBody = { message: body.message, signatureKind: "signedTx", txBlob: "1200", address: body.address, publicKey: null };
-      expect((await handlers.verify(session, { body: txBody, host: "example.com" })).status).toBe(200);
+      expect((await handlers.verify(session, { body: txBody })).status).toBe(200);
       expect(verifier.calls[0]).toEqual({ message: body.message, signatureKind: "signedTx", txBlob: "1200", address: body.address });
     });
 
     it("uses the injected clock for validation: a message issued 361 s ago is too old", async () => {
       const { handlers, session, prepare, clock } = setup(variant);
       const { body } = await prepare({ issuedAtMs: T0 - 361_000 });
-      expect(await handlers.verify(session, { body, host: "example.com" })).toEqual({ status: 400, body: { error: "Message is too old." } });
+      expect(await handlers.verify(session, { body })).toEqual({ status: 400, body: { error: "Message is too old." } });
       clock.now = T0 - 300_000;
       const fresh = await prepare({ issuedAtMs: T0 - 361_000 });
-      expect((await handlers.verify(session, { body: fresh.body, host: "example.com" })).status).toBe(200);
+      expect((await handlers.verify(session, { body: fresh.body })).status).toBe(200);
     });
   });
 
@@ -160,7 +160,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
       await expectKept(
         async ({ handlers, session, prepare }) => {
           const { body } = await prepare();
-          return handlers.verify(session, { body: { ...body, message: "hello" }, host: "example.com" });
+          return handlers.verify(session, { body: { ...body, message: "hello" } });
         },
         400,
         "Invalid message format.",
@@ -169,7 +169,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
 
     it("refuses a message for another domain: 400 Domain does not match.", async () => {
       await expectKept(
-        async ({ handlers, session, prepare }) => handlers.verify(session, { body: (await prepare({ domain: "evil.example" })).body, host: "example.com" }),
+        async ({ handlers, session, prepare }) => handlers.verify(session, { body: (await prepare({ domain: "evil.example" })).body }),
         400,
         "Domain does not match.",
       );
@@ -180,7 +180,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
         async ({ handlers, session, prepare, account }) => {
           await prepare();
           const message = buildMessage({ account, nonce: "ffffffffffffffffffffffffffffffff", issuedAtMs: T0 });
-          return handlers.verify(session, { body: signedBody(account, message), host: "example.com" });
+          return handlers.verify(session, { body: signedBody(account, message) });
         },
         400,
         "Nonce does not match.",
@@ -191,7 +191,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
       const context = await expectKept(
         async ({ handlers, session, prepare }) => {
           const { body } = await prepare();
-          return handlers.verify(session, { body: { ...body, address: makeAccount().address }, host: "example.com" });
+          return handlers.verify(session, { body: { ...body, address: makeAccount().address } });
         },
         400,
         "Address does not match.",
@@ -201,7 +201,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
 
     it("refuses a message issued in the future: 400 Message is issued in the future.", async () => {
       await expectKept(
-        async ({ handlers, session, prepare }) => handlers.verify(session, { body: (await prepare({ issuedAtMs: T0 + 61_000 })).body, host: "example.com" }),
+        async ({ handlers, session, prepare }) => handlers.verify(session, { body: (await prepare({ issuedAtMs: T0 + 61_000 })).body }),
         400,
         "Message is issued in the future.",
       );
@@ -212,7 +212,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
         async ({ handlers, session, account }) => {
           const { body } = await handlers.nonce(session);
           const message = buildMessage({ account, nonce: body.nonce as string, issuedAtMs: T0 - 120_000, expirationTimeMs: T0 - 61_000 });
-          return handlers.verify(session, { body: signedBody(account, message), host: "example.com" });
+          return handlers.verify(session, { body: signedBody(account, message) });
         },
         400,
         "Message has expired.",
@@ -221,7 +221,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
 
     it("refuses a message for another chain when chainId is set: 400 Chain ID does not match.", async () => {
       await expectKept(
-        async ({ handlers, session, prepare }) => handlers.verify(session, { body: (await prepare({ chainId: "xrpl:1" })).body, host: "example.com" }),
+        async ({ handlers, session, prepare }) => handlers.verify(session, { body: (await prepare({ chainId: "xrpl:1" })).body }),
         400,
         "Chain ID does not match.",
         { chainId: "xrpl:0" },
@@ -230,14 +230,14 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
 
     it("accepts any chain when chainId is not set", async () => {
       const { handlers, session, prepare } = setup(variant);
-      expect((await handlers.verify(session, { body: (await prepare({ chainId: "xrpl:1" })).body, host: "example.com" })).status).toBe(200);
+      expect((await handlers.verify(session, { body: (await prepare({ chainId: "xrpl:1" })).body })).status).toBe(200);
     });
 
     it("refuses a proof the verifier rejects: 401 Signature verification failed., nonce not consumed", async () => {
       const context = await expectKept(
         async ({ handlers, session, prepare, verifier }) => {
           verifier.answer(false);
-          return handlers.verify(session, { body: (await prepare()).body, host: "example.com" });
+          return handlers.verify(session, { body: (await prepare()).body });
         },
         401,
         "Signature verification failed.",
@@ -247,14 +247,14 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
       verifier.answer(true);
       const record = await session.get();
       const message = buildMessage({ account: context.account, nonce: record.pendingNonce!, issuedAtMs: T0 });
-      expect((await handlers.verify(session, { body: signedBody(context.account, message), host: "example.com" })).status).toBe(200);
+      expect((await handlers.verify(session, { body: signedBody(context.account, message) })).status).toBe(200);
     });
 
     it(`answers a throwing verifier with ${expected.verifierThrows.status} ${expected.verifierThrows.error} and logs it`, async () => {
       const context = await expectKept(
         async ({ handlers, session, prepare, verifier }) => {
           verifier.answer(new Error("ledger node unreachable"));
-          return handlers.verify(session, { body: (await prepare()).body, host: "example.com" });
+          return handlers.verify(session, { body: (await prepare()).body });
         },
         expected.verifierThrows.status,
         expected.verifierThrows.error,
@@ -266,7 +266,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
     it(`answers a failing nonce store with ${expected.verifierThrows.status} ${expected.verifierThrows.error}`, async () => {
       const failing: NonceStore = { consume: () => Promise.reject(new Error("redis down")) };
       const context = await expectKept(
-        async ({ handlers, session, prepare }) => handlers.verify(session, { body: (await prepare()).body, host: "example.com" }),
+        async ({ handlers, session, prepare }) => handlers.verify(session, { body: (await prepare()).body }),
         expected.verifierThrows.status,
         expected.verifierThrows.error,
         { nonceStore: failing },
@@ -279,7 +279,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
     it(`answers 400 ${expected.noPendingNonce} for an anonymous session`, async () => {
       const { handlers, session, account, verifier } = setup(variant);
       const message = buildMessage({ account, nonce: "0123456789abcdef0123456789abcdef", issuedAtMs: T0 });
-      expect(await handlers.verify(session, { body: signedBody(account, message), host: "example.com" })).toEqual({
+      expect(await handlers.verify(session, { body: signedBody(account, message) })).toEqual({
         status: 400,
         body: { error: expected.noPendingNonce },
       });
@@ -289,8 +289,8 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
     it("refuses the same message a second time in the same session (the nonce was cleared)", async () => {
       const { handlers, session, prepare } = setup(variant);
       const { body } = await prepare();
-      expect((await handlers.verify(session, { body, host: "example.com" })).status).toBe(200);
-      expect(await handlers.verify(session, { body, host: "example.com" })).toEqual({ status: 400, body: { error: expected.noPendingNonce } });
+      expect((await handlers.verify(session, { body })).status).toBe(200);
+      expect(await handlers.verify(session, { body })).toEqual({ status: 400, body: { error: expected.noPendingNonce } });
     });
   });
 
@@ -299,15 +299,15 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
       const { handlers, session, prepare } = setup(variant);
       const { body } = await prepare();
       const copy = createMemorySessionStore(await session.get());
-      expect((await handlers.verify(session, { body, host: "example.com" })).status).toBe(200);
-      expect(await handlers.verify(copy, { body, host: "example.com" })).toEqual({ status: 400, body: { error: "Nonce has already been used." } });
+      expect((await handlers.verify(session, { body })).status).toBe(200);
+      expect(await handlers.verify(copy, { body })).toEqual({ status: 400, body: { error: "Nonce has already been used." } });
       expect((await copy.get()).address).toBeUndefined();
     });
 
     it("gives exactly one 200 to 20 racing verifies of one message over one session", async () => {
       const { handlers, session, prepare, account } = setup(variant);
       const { body } = await prepare();
-      const results = await Promise.all(Array.from({ length: 20 }, () => handlers.verify(session, { body, host: "example.com" })));
+      const results = await Promise.all(Array.from({ length: 20 }, () => handlers.verify(session, { body })));
       const successes = results.filter((result) => result.status === 200);
       expect(successes).toEqual([{ status: 200, body: { ok: true, address: account.address } }]);
       for (const result of results.filter((each) => each.status !== 200)) {
@@ -320,9 +320,9 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
       const inner = createMemoryNonceStore();
       const recording: NonceStore = { consume: (nonce, ttlMs) => (ttls.push(ttlMs), inner.consume(nonce, ttlMs)) };
       const first = setup(variant, { nonceStore: recording });
-      await first.handlers.verify(first.session, { body: (await first.prepare()).body, host: "example.com" });
+      await first.handlers.verify(first.session, { body: (await first.prepare()).body });
       const second = setup(variant, { nonceStore: recording, maxMessageAgeSeconds: 120, clockSkewSeconds: 5 });
-      await second.handlers.verify(second.session, { body: (await second.prepare()).body, host: "example.com" });
+      await second.handlers.verify(second.session, { body: (await second.prepare()).body });
       expect(ttls).toEqual([420_000, 130_000]);
     });
   });
@@ -347,7 +347,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
         const { handlers, session, prepare, verifier } = setup(variant);
         const { body } = await prepare();
         const before = await session.get();
-        expect(await handlers.verify(session, { body: makeBody(body), host: "example.com" })).toEqual({
+        expect(await handlers.verify(session, { body: makeBody(body) })).toEqual({
           status: expected.badBody.status,
           body: { error: expected.badBody.error },
         });
@@ -358,65 +358,114 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
 
     it("checks the body before the pending nonce", async () => {
       const { handlers, session } = setup(variant);
-      expect(await handlers.verify(session, { body: {}, host: "example.com" })).toEqual({
+      expect(await handlers.verify(session, { body: {} })).toEqual({
         status: expected.badBody.status,
         body: { error: expected.badBody.error },
       });
     });
   });
 
-  describe("verify: the expected domain", () => {
-    it("strips the port from the request host", async () => {
+  describe("verify: the expected domain comes from the options, never from the request", () => {
+    it("accepts the configured domain at any port when the option has none", async () => {
       const { handlers, session, prepare } = setup(variant);
       const { body } = await prepare({ domain: "example.com:3000" });
-      expect((await handlers.verify(session, { body, host: "example.com:3000" })).status).toBe(200);
-    });
-
-    it("matches a message without a port against a host with a port", async () => {
-      const { handlers, session, prepare } = setup(variant);
-      expect((await handlers.verify(session, { body: (await prepare()).body, host: "example.com:8443" })).status).toBe(200);
-    });
-
-    it("strips the port from a bracketed IPv6 host", async () => {
-      const { handlers, session, prepare } = setup(variant);
-      const { body } = await prepare({ domain: "[::1]:3000" });
-      expect((await handlers.verify(session, { body, host: "[::1]:3000" })).status).toBe(200);
-    });
-
-    it("refuses a message for localhost sent to an IPv6 host", async () => {
-      const { handlers, session, prepare } = setup(variant);
-      const { body } = await prepare({ domain: "localhost:3000" });
-      expect(await handlers.verify(session, { body, host: "[::1]:3000" })).toEqual({ status: 400, body: { error: "Domain does not match." } });
+      expect((await handlers.verify(session, { body })).status).toBe(200);
     });
 
     it("compares the host case-insensitively", async () => {
-      const { handlers, session, prepare } = setup(variant);
-      expect((await handlers.verify(session, { body: (await prepare()).body, host: "EXAMPLE.com" })).status).toBe(200);
+      const { handlers, session, prepare } = setup(variant, { domain: "EXAMPLE.com" });
+      expect((await handlers.verify(session, { body: (await prepare()).body })).status).toBe(200);
     });
 
-    it("uses the domain option instead of the host when set", async () => {
-      const { handlers, session, prepare } = setup(variant, { domain: "app.example.org" });
-      const wrong = await prepare();
-      expect(await handlers.verify(session, { body: wrong.body, host: "example.com" })).toEqual({ status: 400, body: { error: "Domain does not match." } });
-      const right = await prepare({ domain: "app.example.org" });
-      expect((await handlers.verify(session, { body: right.body, host: "example.com" })).status).toBe(200);
+    it("refuses a message for an attacker's domain even when the Host header names it", async () => {
+      const { handlers, session, prepare } = setup(variant);
+      const { body } = await prepare({ domain: "attacker.example" });
+      expect(await handlers.verify(session, { body, host: "attacker.example" })).toEqual({ status: 400, body: { error: "Domain does not match." } });
     });
 
-    it("refuses a Host header that is not a valid authority as a domain mismatch", async () => {
-      const { handlers, session, prepare } = setup(variant);
-      expect(await handlers.verify(session, { body: (await prepare()).body, host: "exa mple.com" })).toEqual({
+    it("accepts any domain of a configured list, and a port only where the list names it", async () => {
+      const { handlers, session, prepare } = setup(variant, { domain: ["app.example.org", "admin.example.org:8443"] });
+      expect((await handlers.verify(session, { body: (await prepare({ domain: "app.example.org:3000" })).body })).status).toBe(200);
+      expect((await handlers.verify(session, { body: (await prepare({ domain: "admin.example.org:8443" })).body })).status).toBe(200);
+      expect(await handlers.verify(session, { body: (await prepare({ domain: "admin.example.org:9000" })).body })).toEqual({
         status: 400,
         body: { error: "Domain does not match." },
       });
+      expect(await handlers.verify(session, { body: (await prepare()).body })).toEqual({ status: 400, body: { error: "Domain does not match." } });
     });
 
-    it(`answers ${expected.badBody.status} ${expected.badBody.error} and logs how to fix it when there is neither host nor domain option`, async () => {
-      const { handlers, session, prepare, logger } = setup(variant);
-      expect(await handlers.verify(session, { body: (await prepare()).body })).toEqual({
-        status: expected.badBody.status,
-        body: { error: expected.badBody.error },
+    it("asks a domain function with the message's domain and signs in only when it answers true", async () => {
+      const asked: string[] = [];
+      const tenants = new Set(["acme.example.com", "globex.example.com"]);
+      const { handlers, session, prepare } = setup(variant, {
+        domain: (messageDomain) => {
+          asked.push(messageDomain);
+          return tenants.has(messageDomain);
+        },
       });
-      expect(String(logger.entries[0]?.details[0])).toMatch(/pass \{ host: req\.headers\.host \} or set the domain option/);
+      expect((await handlers.verify(session, { body: (await prepare({ domain: "acme.example.com" })).body })).status).toBe(200);
+      expect(await handlers.verify(session, { body: (await prepare({ domain: "evil.example.com" })).body, host: "evil.example.com" })).toEqual({
+        status: 400,
+        body: { error: "Domain does not match." },
+      });
+      expect(asked).toEqual(["acme.example.com", "evil.example.com"]);
+    });
+
+    it("answers 500 with the generic text and logs the cause when the domain function throws", async () => {
+      const { handlers, session, prepare, logger } = setup(variant, {
+        domain: () => {
+          throw new Error("tenant table not loaded");
+        },
+      });
+      expect(await handlers.verify(session, { body: (await prepare()).body })).toEqual({ status: 500, body: { error: "Internal server error." } });
+      const logged = logger.entries.find((entry) => entry.level === "error");
+      expect(logged?.message).toMatch(/setup/);
+      expect(String(logged?.details[0])).toMatch(/the `domain` function threw for "example.com"/);
+    });
+
+    describe("without a domain option, in development", () => {
+      for (const domain of ["localhost", "localhost:3000", "127.0.0.1:8080", "[::1]:3000", "LOCALHOST:5173"]) {
+        it(`accepts a loopback message domain: ${domain}`, async () => {
+          const { handlers, session, prepare } = setup(variant, { domain: undefined });
+          const { body } = await prepare({ domain });
+          expect((await handlers.verify(session, { body })).status).toBe(200);
+        });
+      }
+
+      for (const host of ["attacker.example", "example.com", "localhost.attacker.example", "127.0.0.2"]) {
+        it(`refuses a message for ${host}, whatever the Host header says`, async () => {
+          const { handlers, session, prepare } = setup(variant, { domain: undefined });
+          const { body } = await prepare({ domain: host });
+          expect(await handlers.verify(session, { body, host })).toEqual({ status: 400, body: { error: "Domain does not match." } });
+        });
+      }
+
+      it("says once, through the logger, that production needs a domain", async () => {
+        const { handlers, session, prepare, logger } = setup(variant, { domain: undefined });
+        await handlers.verify(session, { body: (await prepare({ domain: "localhost" })).body });
+        await handlers.verify(session, { body: (await prepare({ domain: "attacker.example" })).body });
+        const warnings = logger.entries.filter((entry) => entry.level === "warn");
+        expect(warnings).toHaveLength(1);
+        expect(warnings[0]?.message).toMatch(/no `domain` set, so only sign-in messages for localhost, 127\.0\.0\.1, \[::1\] \(any port\) are accepted/);
+        expect(warnings[0]?.message).toMatch(/before going to production/);
+      });
+    });
+  });
+
+  describe("verify: faults of the server's setup are not the caller's fault", () => {
+    it("answers 500 with the generic text and logs the cause when the session adapter has no session to work on", async () => {
+      const { handlers, prepare, logger } = setup(variant);
+      const { body } = await prepare();
+      const misconfigured: SessionStore = {
+        get: () => {
+          throw new InvalidOptionsError("sign-in-with-xrpl: expressSessionStore found no req.session: install express-session before the routes.");
+        },
+        set: () => {},
+        destroy: () => {},
+      };
+      expect(await handlers.verify(misconfigured, { body })).toEqual({ status: 500, body: { error: "Internal server error." } });
+      const logged = logger.entries.find((entry) => entry.level === "error");
+      expect(String(logged?.details[0])).toMatch(/install express-session before the routes/);
     });
   });
 
@@ -425,14 +474,14 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
       const { handlers, session, prepare, logger } = setup(variant);
       const { body } = await prepare();
       const failing: SessionStore = { get: () => session.get(), set: () => Promise.reject(new Error("store down")), destroy: () => {} };
-      expect(await handlers.verify(failing, { body, host: "example.com" })).toEqual({ status: expected.badBody.status, body: { error: expected.badBody.error } });
+      expect(await handlers.verify(failing, { body })).toEqual({ status: expected.badBody.status, body: { error: expected.badBody.error } });
       expect(logger.entries.map((entry) => entry.level)).toEqual(["error"]);
     });
 
     it("never throws, even when the session cannot be read", async () => {
       const { handlers } = setup(variant);
       const failing: SessionStore = { get: () => Promise.reject(new Error("store down")), set: () => {}, destroy: () => {} };
-      await expect(handlers.verify(failing, { body: { message: "x", signatureKind: "signature", signature: "00", address: "r" }, host: "a" })).resolves.toEqual({
+      await expect(handlers.verify(failing, { body: { message: "x", signatureKind: "signature", signature: "00", address: "r" } })).resolves.toEqual({
         status: expected.badBody.status,
         body: { error: expected.badBody.error },
       });
@@ -467,7 +516,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
 
     it("answers 200 { address } after sign-in and 401 after sign-out", async () => {
       const { handlers, session, prepare, account } = setup(variant);
-      await handlers.verify(session, { body: (await prepare()).body, host: "example.com" });
+      await handlers.verify(session, { body: (await prepare()).body });
       expect(await handlers.me(session)).toEqual({ status: 200, body: { address: account.address } });
       await handlers.signOut(session);
       expect(await handlers.me(session)).toEqual({ status: 401, body: { error: "Not authenticated." } });
@@ -483,7 +532,7 @@ describe("createAuthHandlers, variant store: nonce expiry (5 minutes)", () => {
     const { body } = await handlers.nonce(session);
     clock.now = T0 + elapsedMs;
     const message = buildMessage({ account, nonce: body.nonce as string, issuedAtMs: clock.now });
-    const result = await handlers.verify(session, { body: signedBody(account, message), host: "example.com" });
+    const result = await handlers.verify(session, { body: signedBody(account, message) });
     return { ...context, result };
   }
 
@@ -502,7 +551,7 @@ describe("createAuthHandlers, variant store: nonce expiry (5 minutes)", () => {
   it("answers No pending nonce after an expiry (the session went back to anonymous)", async () => {
     const { session, handlers, account, clock } = await attemptAt(400_000);
     const message = buildMessage({ account, nonce: "0123456789abcdef0123456789abcdef", issuedAtMs: clock.now });
-    expect(await handlers.verify(session, { body: signedBody(account, message), host: "example.com" })).toEqual({
+    expect(await handlers.verify(session, { body: signedBody(account, message) })).toEqual({
       status: 400,
       body: { error: "No pending nonce. Request /nonce first." },
     });
@@ -517,7 +566,7 @@ describe("createAuthHandlers, variant store: nonce expiry (5 minutes)", () => {
     const { handlers, account } = setup("store");
     const session = createMemorySessionStore({ pendingNonce: "0123456789abcdef0123456789abcdef" });
     const message = buildMessage({ account, nonce: "0123456789abcdef0123456789abcdef", issuedAtMs: T0 });
-    expect(await handlers.verify(session, { body: signedBody(account, message), host: "example.com" })).toEqual({
+    expect(await handlers.verify(session, { body: signedBody(account, message) })).toEqual({
       status: 400,
       body: { error: "Nonce expired." },
     });
@@ -531,7 +580,7 @@ describe("createAuthHandlers, variant cookie: no nonce expiry", () => {
     const { body } = await handlers.nonce(session);
     clock.now = T0 + 3_600_000;
     const message = buildMessage({ account, nonce: body.nonce as string, issuedAtMs: clock.now });
-    expect((await handlers.verify(session, { body: signedBody(account, message), host: "example.com" })).status).toBe(200);
+    expect((await handlers.verify(session, { body: signedBody(account, message) })).status).toBe(200);
   });
 });
 
@@ -556,6 +605,12 @@ describe("createAuthHandlers options", () => {
     ["a nonceStore without consume", { verifier, variant: "store", nonceStore: {} }, /createMemoryNonceStore\(\) or createRedisNonceStore/],
     ["a logger without error", { verifier, variant: "store", logger: { warn() {} } }, /`logger` must have `warn` and `error`/],
     ["a clock that is not a function", { verifier, variant: "store", now: 5 }, /`now` must be a function/],
+    ["a production flag that is not a boolean", { verifier, variant: "store", production: "yes" }, /`production` must be a boolean/],
+    [
+      "no domain in production",
+      { verifier, variant: "cookie", production: true },
+      /`domain` is required in production: set it to the host your users sign in on, e\.g\. \{ domain: process\.env\.APP_DOMAIN \}/,
+    ],
   ];
   for (const [label, options, message] of cases) {
     it(`throws InvalidOptionsError for ${label}, saying how to fix it`, () => {
@@ -571,6 +626,22 @@ describe("createAuthHandlers options", () => {
     });
   }
 
+  it("refuses to start without a domain when NODE_ENV is production, naming the option", () => {
+    const previous = process.env.NODE_ENV;
+    process.env.NODE_ENV = "production";
+    try {
+      expect(() => createAuthHandlers({ verifier, variant: "store" })).toThrow(/`domain` is required in production/);
+      expect(() => createAuthHandlers({ verifier, variant: "store", domain: "example.com" })).not.toThrow();
+    } finally {
+      process.env.NODE_ENV = previous;
+    }
+  });
+
+  it("accepts a production start with a domain list or a domain function", () => {
+    expect(() => createAuthHandlers({ verifier, variant: "store", production: true, domain: ["example.com", "www.example.com"] })).not.toThrow();
+    expect(() => createAuthHandlers({ verifier, variant: "store", production: true, domain: (host) => host.endsWith(".example.com") })).not.toThrow();
+  });
+
   it("accepts a domain list and zero clock skew", () => {
     expect(() => createAuthHandlers({ verifier, variant: "cookie", domain: ["a.example", "localhost:3000", "[::1]"], clockSkewSeconds: 0 })).not.toThrow();
   });
@@ -584,25 +655,25 @@ describe("createAuthHandlers with the real verifier", () => {
   afterAll(() => verifier.close());
 
   it.each(["cookie", "store"] as const)("variant %s: 20 racing verifies of one real signed message give exactly one 200", async (variant) => {
-    const handlers = createAuthHandlers({ verifier, variant });
+    const handlers = createAuthHandlers({ verifier, variant, domain: "example.com" });
     const session = createMemorySessionStore();
     const account = makeAccount("ecdsa-secp256k1");
     const { body } = await handlers.nonce(session);
     const message = buildMessage({ account, nonce: body.nonce as string, issuedAtMs: Date.now() });
-    const results = await Promise.all(Array.from({ length: 20 }, () => handlers.verify(session, { body: signedBody(account, message), host: "example.com" })));
+    const results = await Promise.all(Array.from({ length: 20 }, () => handlers.verify(session, { body: signedBody(account, message) })));
     expect(results.filter((result) => result.status === 200)).toEqual([{ status: 200, body: { ok: true, address: account.address } }]);
     expect(new Set(results.filter((result) => result.status !== 200).map((result) => result.body.error))).toEqual(new Set(["Nonce has already been used."]));
     expect(await session.get()).toEqual({ address: account.address, authenticatedAt: expect.any(Number) });
   });
 
   it("refuses a tampered message with 401 Signature verification failed.", async () => {
-    const handlers = createAuthHandlers({ verifier, variant: "store" });
+    const handlers = createAuthHandlers({ verifier, variant: "store", domain: "example.com" });
     const session = createMemorySessionStore();
     const account = makeAccount();
     const { body } = await handlers.nonce(session);
     const message = buildMessage({ account, nonce: body.nonce as string, issuedAtMs: Date.now() });
     const signed = signedBody(account, message);
     const tampered = { ...signed, message: message.replace("Sign in to Example.", "Sign in to Exampl3.") };
-    expect(await handlers.verify(session, { body: tampered, host: "example.com" })).toEqual({ status: 401, body: { error: "Signature verification failed." } });
+    expect(await handlers.verify(session, { body: tampered })).toEqual({ status: 401, body: { error: "Signature verification failed." } });
   });
 });

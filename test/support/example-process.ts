@@ -247,6 +247,22 @@ export async function runExampleUntilExit(
   return { ...info, timedOut };
 }
 
+/**
+ * Runs `node <script>` in `cwd` until it exits by itself (a launcher that must refuse to start),
+ * with the example environment plus `options.env`. Stopped after `timeoutMs` (default 30 s).
+ */
+export async function runScriptUntilExit(script: string, cwd: string, options: StartExampleOptions = {}): Promise<ExitInfo & { timedOut: boolean }> {
+  const spawned = spawnNode([script], cwd, exampleEnv(options.env));
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    void spawned.stop();
+  }, options.timeoutMs ?? 30_000);
+  const info = await spawned.exited;
+  clearTimeout(timer);
+  return { ...info, timedOut };
+}
+
 /** Newest modification time (ms) under `path` (a file or a directory, recursively). */
 async function newestMtime(path: string): Promise<number> {
   let info;

@@ -21,7 +21,9 @@ export function getAuth(): Auth {
   const handlers = createAuthHandlers({
     verifier,
     variant: "cookie",
+    // From APP_DOMAIN only, never from the request's Host header.
     ...(config.domain === undefined ? {} : { domain: config.domain }),
+    production: config.production,
     logger: console,
   });
   const nonceLimiter = createFixedWindowLimiter({ limit: config.nonceRateLimit, windowMs: 60_000 });

@@ -12,7 +12,8 @@ export interface ServerConfig {
   sessionSecret: string;
   cookieName: string;
   nodeUrl: string | undefined;
-  domain: string | undefined;
+  /** APP_DOMAIN, split on commas: the host(s) users sign in on. Required in production. */
+  domain: string[] | undefined;
   nonceRateLimit: number;
 }
 
@@ -43,9 +44,25 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     sessionSecret,
     cookieName: readCookieName(env.SESSION_COOKIE_NAME),
     nodeUrl: nonEmpty(env.XRPL_NODE_URL),
-    domain: nonEmpty(env.APP_DOMAIN),
+    domain: readAppDomain(env.APP_DOMAIN, production),
     nonceRateLimit: readPositiveInteger("NONCE_RATE_LIMIT", env.NONCE_RATE_LIMIT, 60),
   };
+}
+
+/**
+ * The expected domain is never taken from the request (a Host or X-Forwarded-Host header is
+ * written by the sender), so production needs APP_DOMAIN. `npm run example:next` sets it to the
+ * loopback hosts for its demo run; `next dev` without it accepts loopback hosts only.
+ */
+function readAppDomain(value: string | undefined, production: boolean): string[] | undefined {
+  const domains = (value ?? "").split(",").map((part) => part.trim()).filter((part) => part !== "");
+  if (domains.length > 0) return domains;
+  if (production) {
+    throw new ConfigError(
+      "APP_DOMAIN is not set: in production set it to the host your users sign in on, e.g. APP_DOMAIN=example.com (comma-separate several). It is never taken from the request's Host header.",
+    );
+  }
+  return undefined;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

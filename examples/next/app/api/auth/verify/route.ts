@@ -8,10 +8,9 @@ export async function POST(request: Request): Promise<Response> {
   return withAuth(async ({ handlers }, session) => {
     const read = await readJsonBody(request);
     if (read.kind === "too-large") return json(413, { error: `Request body too large (limit ${BODY_LIMIT_BYTES / 1024}kb).` });
-    // An unreadable body goes to the handler as such: variant A answers 500 `Internal server error.` (seed 4.2).
+    // An unreadable body goes to the handler as such: a sealed-cookie session answers 500 `Internal server error.`.
     const body = read.kind === "json" ? read.body : undefined;
-    const host = request.headers.get("host") ?? undefined;
-    return send(await handlers.verify(session, host === undefined ? { body } : { body, host }));
+    return send(await handlers.verify(session, { body }));
   });
 }
 

@@ -6,6 +6,7 @@ export default defineConfig({
     client: "src/client/index.ts",
     redis: "src/redis/index.ts",
     testing: "src/testing/index.ts",
+    fetch: "src/fetch/index.ts",
   },
   format: ["esm", "cjs"],
   dts: true,

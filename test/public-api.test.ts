@@ -38,6 +38,7 @@ const ENTRIES: readonly Entry[] = [
   { specifier: "sign-in-with-xrpl/client", file: "src/client/index.ts" },
   { specifier: "sign-in-with-xrpl/redis", file: "src/redis/index.ts" },
   { specifier: "sign-in-with-xrpl/testing", file: "src/testing/index.ts" },
+  { specifier: "sign-in-with-xrpl/fetch", file: "src/fetch/index.ts" },
 ];
 
 // SPEC section 2, "outside tests import exactly these names" (names beyond these are allowed).
@@ -77,6 +78,7 @@ const SPEC_NAMES: Record<string, { functions?: string[]; classes?: string[]; typ
   },
   "sign-in-with-xrpl/redis": { functions: ["createRedisNonceStore"] },
   "sign-in-with-xrpl/testing": {},
+  "sign-in-with-xrpl/fetch": { functions: ["createFetchHandler"] },
 };
 
 // ---------------------------------------------------------------------------------------------

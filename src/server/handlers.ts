@@ -3,10 +3,15 @@ import { generateNonce, parseMessage, validateMessage } from "../message/index.j
 import type { SignInMessage, ValidateOptions } from "../message/types.js";
 import { normalizeAuthOptions, type AuthHandlersOptions, type NormalizedAuthOptions } from "./options.js";
 import type { AuthHandlers, HandlerResult, SessionRecord, SessionStore } from "./types.js";
-import { readVerifyBody } from "./verify-body.js";
+import { readVerifyBody, UNREADABLE_BODY } from "./verify-body.js";
 
-/** Every error text the handlers answer with, per seed section 7 and SPEC section 5. */
-const TEXT = {
+/**
+ * Every error text the handlers answer with: clients and tests match on them, so each is
+ * written once, here.
+ *
+ * @internal
+ */
+export const TEXT = {
   noPendingNonceCookie: "No pending nonce.",
   noPendingNonceStore: "No pending nonce. Request /nonce first.",
   nonceExpired: "Nonce expired.",
@@ -58,7 +63,16 @@ function error(status: number, text: string): HandlerResult {
  * ```
  */
 export function createAuthHandlers(options: AuthHandlersOptions): AuthHandlers {
-  const config = normalizeAuthOptions(options);
+  return buildAuthHandlers(normalizeAuthOptions(options));
+}
+
+/**
+ * The handlers over options already checked by `normalizeAuthOptions`: the one implementation
+ * behind `createAuthHandlers` and the fetch handler, so every rule and text has one source.
+ *
+ * @internal
+ */
+export function buildAuthHandlers(config: NormalizedAuthOptions): AuthHandlers {
   const { variant, logger, now } = config;
   const isStore = variant === "store";
 
@@ -132,7 +146,9 @@ async function runVerify(
   const isStore = config.variant === "store";
   const requestedAt = config.now();
 
-  // 1. The body.
+  // 1. The body. A body the HTTP layer could not read as JSON at all is the caller's mistake
+  // whatever the session kind, so it is a 400 before anything else.
+  if (request?.body === UNREADABLE_BODY) return error(400, TEXT.invalidBody);
   const proof = readVerifyBody(request?.body);
   if (proof === undefined) return isStore ? error(400, TEXT.invalidBody) : error(500, TEXT.internal);
 

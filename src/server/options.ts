@@ -65,6 +65,8 @@ export interface AuthHandlersOptions {
 export interface NormalizedAuthOptions {
   verifier: Verifier;
   variant: AuthVariant;
+  /** Production rules apply (given, or read from NODE_ENV where a `process` exists). */
+  production: boolean;
   domain: ExpectedDomain;
   chainId: string | undefined;
   maxMessageAgeSeconds: number;
@@ -79,15 +81,12 @@ export interface NormalizedAuthOptions {
 
 const SILENT_LOGGER: Logger = { warn() {}, error() {} };
 
-function fail(message: string): never {
-  throw new InvalidOptionsError(`sign-in-with-xrpl: createAuthHandlers: ${message}`);
-}
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
 }
 
-function positiveSeconds(name: string, value: unknown, fallback: number): number {
+function positiveSeconds(fail: (message: string) => never, name: string, value: unknown, fallback: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
     fail(`\`${name}\` must be a positive number of seconds (got ${describe(value)}); omit it for the default ${fallback}.`);
@@ -101,8 +100,16 @@ function describe(value: unknown): string {
   return typeof value;
 }
 
-/** @internal Applies defaults once and rejects options the handlers cannot work with. */
-export function normalizeAuthOptions(options: AuthHandlersOptions): NormalizedAuthOptions {
+/**
+ * Applies defaults once and rejects options the handlers cannot work with. `caller` names the
+ * public function in error messages, so a wrapper such as `createFetchHandler` reports its own name.
+ *
+ * @internal
+ */
+export function normalizeAuthOptions(options: AuthHandlersOptions, caller = "createAuthHandlers"): NormalizedAuthOptions {
+  const fail: (message: string) => never = (message) => {
+    throw new InvalidOptionsError(`sign-in-with-xrpl: ${caller}: ${message}`);
+  };
   if (!isObject(options)) fail("pass an options object, e.g. createAuthHandlers({ verifier: createVerifier(), variant: \"store\" }).");
   const { verifier, variant, domain, chainId, nonceStore, logger, now } = options;
 
@@ -115,8 +122,8 @@ export function normalizeAuthOptions(options: AuthHandlersOptions): NormalizedAu
   if (chainId !== undefined && (typeof chainId !== "string" || !/^xrpl:(0|[1-9][0-9]{0,9})$/.test(chainId) || Number(chainId.slice(5)) > 0xffffffff)) {
     fail(`\`chainId\` must be a CAIP-2 XRPL chain id such as "xrpl:0" (mainnet) or "xrpl:1" (testnet); got ${describe(chainId)}.`);
   }
-  const maxMessageAgeSeconds = positiveSeconds("maxMessageAgeSeconds", options.maxMessageAgeSeconds, 300);
-  const nonceTtlSeconds = positiveSeconds("nonceTtlSeconds", options.nonceTtlSeconds, 300);
+  const maxMessageAgeSeconds = positiveSeconds(fail, "maxMessageAgeSeconds", options.maxMessageAgeSeconds, 300);
+  const nonceTtlSeconds = positiveSeconds(fail, "nonceTtlSeconds", options.nonceTtlSeconds, 300);
   let clockSkewSeconds = 60;
   if (options.clockSkewSeconds !== undefined) {
     const skew: unknown = options.clockSkewSeconds;
@@ -139,11 +146,12 @@ export function normalizeAuthOptions(options: AuthHandlersOptions): NormalizedAu
     fail('`production` must be a boolean, e.g. process.env.NODE_ENV === "production"; omit it to read NODE_ENV.');
   }
   const resolvedLogger = logger ?? SILENT_LOGGER;
-  const expectedDomain = resolveExpectedDomain("createAuthHandlers", domain, production, resolvedLogger);
+  const expectedDomain = resolveExpectedDomain(caller, domain, production, resolvedLogger);
 
   return {
     verifier,
     variant,
+    production,
     domain: expectedDomain,
     chainId,
     maxMessageAgeSeconds,

@@ -1,9 +1,20 @@
 import { InvalidOptionsError } from "../errors.js";
 import { isProductionEnvironment } from "./environment.js";
 
-/** Seed 2.2: a session lives 30 minutes. */
-const DEFAULT_MAX_AGE_SECONDS = 30 * 60;
-const DEFAULT_COOKIE_NAME = "siwx_session";
+/**
+ * How long a session lives without activity: 30 minutes, for the cookie and the sealed data.
+ *
+ * @internal
+ */
+export const DEFAULT_SESSION_MAX_AGE_SECONDS = 30 * 60;
+/** @internal The session cookie's name unless configured. */
+export const DEFAULT_SESSION_COOKIE_NAME = "siwx_session";
+/**
+ * A cookie name as RFC 6265 allows it (an HTTP token).
+ *
+ * @internal
+ */
+export const COOKIE_NAME_PATTERN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /**
  * Options of `sessionCookieOptions`.
@@ -116,7 +127,7 @@ export function sessionCookieOptions(input: SessionCookieInput): ExpressSessionC
   if (typeof input !== "object" || input === null) {
     throw new InvalidOptionsError('sign-in-with-xrpl: sessionCookieOptions needs { variant: "store" | "cookie" }.');
   }
-  const { variant, production = isProductionEnvironment(), name = DEFAULT_COOKIE_NAME, maxAgeSeconds = DEFAULT_MAX_AGE_SECONDS } = input;
+  const { variant, production = isProductionEnvironment(), name = DEFAULT_SESSION_COOKIE_NAME, maxAgeSeconds = DEFAULT_SESSION_MAX_AGE_SECONDS } = input;
   if (variant !== "store" && variant !== "cookie") {
     throw new InvalidOptionsError(
       `sign-in-with-xrpl: sessionCookieOptions: unknown variant ${JSON.stringify(variant)}: use "store" (express-session) or "cookie" (iron-session).`,
@@ -125,7 +136,7 @@ export function sessionCookieOptions(input: SessionCookieInput): ExpressSessionC
   if (typeof production !== "boolean") {
     throw new InvalidOptionsError("sign-in-with-xrpl: sessionCookieOptions: `production` must be a boolean, e.g. process.env.NODE_ENV === \"production\".");
   }
-  if (typeof name !== "string" || !/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) {
+  if (typeof name !== "string" || !COOKIE_NAME_PATTERN.test(name)) {
     throw new InvalidOptionsError("sign-in-with-xrpl: sessionCookieOptions: `name` must be a cookie name (letters, digits and !#$%&'*+-.^_`|~).");
   }
   if (typeof maxAgeSeconds !== "number" || !Number.isInteger(maxAgeSeconds) || maxAgeSeconds <= 0) {

@@ -55,12 +55,9 @@ export function resolveSessionSecret(input: SessionSecretInput): string {
   if (secret !== undefined && typeof secret !== "string") {
     throw new InvalidOptionsError("sign-in-with-xrpl: resolveSessionSecret: `secret` must be a string (SESSION_SECRET).");
   }
-  const usable = secret !== undefined && secret.length >= MIN_SESSION_SECRET_LENGTH;
-  if (usable) return secret;
-  const problem =
-    secret === undefined || secret === ""
-      ? "SESSION_SECRET is not set"
-      : `SESSION_SECRET is too short (${secret.length} characters, at least ${MIN_SESSION_SECRET_LENGTH} needed)`;
+  const weakness = sessionSecretProblem(secret);
+  if (weakness === undefined) return secret as string;
+  const problem = `SESSION_SECRET ${weakness}`;
   if (production) {
     throw new InvalidOptionsError(
       `sign-in-with-xrpl: ${problem}: set SESSION_SECRET to at least ${MIN_SESSION_SECRET_LENGTH} random characters (e.g. the output of \`openssl rand -hex 32\`) before starting in production.`,
@@ -70,4 +67,19 @@ export function resolveSessionSecret(input: SessionSecretInput): string {
     `sign-in-with-xrpl: ${problem}: using a random secret for this development process (sessions end on restart). Set SESSION_SECRET to at least ${MIN_SESSION_SECRET_LENGTH} random characters to keep them.`,
   );
   return randomHex(32);
+}
+
+/**
+ * What makes `secret` unusable as a session secret, as the end of a sentence that starts with
+ * the setting's name ("is not set", "is too short (...)"), or `undefined` when it is usable. The
+ * one rule behind `resolveSessionSecret` and the fetch handler's `sessionSecret` check.
+ *
+ * @internal
+ */
+export function sessionSecretProblem(secret: string | undefined): string | undefined {
+  if (secret === undefined || secret === "") return "is not set";
+  if (secret.length < MIN_SESSION_SECRET_LENGTH) {
+    return `is too short (${secret.length} characters, at least ${MIN_SESSION_SECRET_LENGTH} needed)`;
+  }
+  return undefined;
 }

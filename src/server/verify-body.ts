@@ -1,6 +1,15 @@
 import type { VerifyRequest } from "../verify/types.js";
 
 /**
+ * Passed as the verify body by an HTTP layer that could not read the request as JSON (another
+ * content type, a syntax error): the handlers answer 400 `Invalid request body.` for it. Internal,
+ * so the public behaviour of `createAuthHandlers` is unchanged.
+ *
+ * @internal
+ */
+export const UNREADABLE_BODY: unique symbol = Symbol("sign-in-with-xrpl: unreadable request body");
+
+/**
  * Reads the POST verify body of seed 2.4. Returns the request for the verifier, or `undefined`
  * when the body is not a JSON object with the required string fields. Unknown extra fields are
  * ignored; `null` counts as absent for the optional ones, because JSON clients often send it.

@@ -1,0 +1,57 @@
+import { LOOPBACK_DOMAINS } from "../server/expected-domain.js";
+import type { NormalizedSessionCookie } from "./options.js";
+
+/**
+ * The value of cookie `name` in a request's `Cookie` header, or `undefined`. The first one wins
+ * when a browser sends the name twice (a cookie set for a parent path or domain comes later).
+ *
+ * @internal
+ */
+export function readCookie(header: string | null, name: string): string | undefined {
+  if (header === null) return undefined;
+  for (const pair of header.split(";")) {
+    const equals = pair.indexOf("=");
+    if (equals === -1 || pair.slice(0, equals).trim() !== name) continue;
+    let value = pair.slice(equals + 1).trim();
+    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Whether the `Secure` attribute goes on the cookie of this request. Set unless the settings
+ * say otherwise, or the request is local development: not production, plain `http:`, a loopback
+ * host. This rule needs no `NODE_ENV`, so it holds on Workers, Deno and Bun alike: a deployed
+ * site is reached over HTTPS (Secure), `wrangler dev` or `localhost:3000` over HTTP (not Secure,
+ * or the browser would drop the cookie there).
+ *
+ * @internal
+ */
+export function cookieIsSecure(cookie: NormalizedSessionCookie, production: boolean, requestUrl: string): boolean {
+  if (cookie.secure !== undefined) return cookie.secure;
+  if (production) return true;
+  let url: URL;
+  try {
+    url = new URL(requestUrl);
+  } catch {
+    return true;
+  }
+  return !(url.protocol === "http:" && LOOPBACK_DOMAINS.includes(url.hostname));
+}
+
+/**
+ * One `Set-Cookie` header value: the session cookie with `value` for `maxAgeSeconds` (0 expires it).
+ *
+ * @internal
+ */
+export function serializeCookie(cookie: NormalizedSessionCookie, value: string, maxAgeSeconds: number, secure: boolean): string {
+  let header = `${cookie.name}=${encodeURIComponent(value)}; Path=${cookie.path}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=${cookie.sameSite}`;
+  if (cookie.domain !== undefined) header += `; Domain=${cookie.domain}`;
+  if (secure) header += "; Secure";
+  return header;
+}

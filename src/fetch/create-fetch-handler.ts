@@ -1,0 +1,154 @@
+import { buildAuthHandlers, TEXT } from "../server/handlers.js";
+import type { HandlerResult, SessionStore } from "../server/types.js";
+import { UNREADABLE_BODY } from "../server/verify-body.js";
+import { normalizeFetchOptions, type FetchHandlerOptions } from "./options.js";
+import { BODY_LIMIT_BYTES, readJsonBody } from "./request-body.js";
+import { createSealedCookieSessions, signedInSession, type SignedInSession } from "./sealed-cookie-session.js";
+
+/** The answers of the HTTP layer itself; the handlers' own texts come from the shared table. */
+const HTTP_TEXT = {
+  notFound: "Not found.",
+  methodNotAllowed: "Method not allowed.",
+  tooLarge: `Request body too large (limit ${BODY_LIMIT_BYTES / 1024}kb).`,
+} as const;
+
+/**
+ * The sign-in routes as one web-standard function, plus the session reader for your own routes.
+ * See `createFetchHandler`.
+ *
+ * @example
+ * ```ts
+ * const auth: FetchHandler = createFetchHandler({ verifier, domain: "example.com", sessionSecret });
+ * Bun.serve({ fetch: (request) => auth.handle(request) });
+ * ```
+ */
+export interface FetchHandler {
+  /**
+   * Answers a request to one of the routes under `basePath`; any other request gets a JSON
+   * 404, so it can be mounted on a path pattern or serve a whole Worker. Always resolves to a
+   * `Response`, never rejects.
+   */
+  handle(request: Request): Promise<Response>;
+  /**
+   * The signed-in address and sign-in time of the request's session cookie, or `null` (no
+   * cookie, not signed in, expired, tampered, or sealed with another secret). Never rejects.
+   */
+  getSession(request: Request): Promise<SignedInSession | null>;
+}
+
+type RouteName = "nonce" | "verify" | "signout" | "me";
+
+const ROUTE_METHODS: Readonly<Record<RouteName, "GET" | "POST">> = {
+  nonce: "GET",
+  verify: "POST",
+  signout: "POST",
+  me: "GET",
+};
+
+function isRouteName(name: string): name is RouteName {
+  return Object.prototype.hasOwnProperty.call(ROUTE_METHODS, name);
+}
+
+function json(status: number, body: Record<string, unknown>, extra?: Record<string, string>): Response {
+  const headers = new Headers({ "Content-Type": "application/json", "Cache-Control": "no-store" });
+  if (extra !== undefined) for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+  return new Response(JSON.stringify(body), { status, headers });
+}
+
+/**
+ * Sign-in with XRPL for every runtime and framework that speaks `Request`/`Response` (Hono,
+ * Bun, Deno, Cloudflare Workers, Next route handlers, SvelteKit, Remix, Astro, Elysia...).
+ * Under `basePath` (default `/api/auth`) it answers `GET /nonce`, `POST /verify`,
+ * `POST /signout` and `GET /me`, with the statuses and texts of `createAuthHandlers` for a
+ * sealed-cookie session (one rule set for both), every answer JSON and never cached. Another
+ * path under `basePath` answers 404, another method 405 with an `Allow` header, a body that
+ * is not JSON 400 `Invalid request body.`, a body over 16 kB 413.
+ *
+ * The session lives in one encrypted, signed cookie (iron-session's seal, web crypto only):
+ * `HttpOnly`, `SameSite=Lax`, `Secure` except in plain-HTTP loopback development, 30 minutes.
+ * Nothing is kept in memory between requests, so every instance created with the same
+ * `sessionSecret` reads every session. A nonce is single-use across instances only when they
+ * share a `nonceStore` (e.g. `createRedisNonceStore`); the default remembers used nonces in this
+ * instance's memory.
+ *
+ * Options are checked once here: a bad one throws `InvalidOptionsError` saying how to fix it.
+ * Runs without Node built-ins (Cloudflare Workers without `nodejs_compat` included).
+ *
+ * @example
+ * ```ts
+ * import { Hono } from "hono";
+ * import { createVerifier } from "sign-in-with-xrpl";
+ * import { createFetchHandler } from "sign-in-with-xrpl/fetch";
+ *
+ * const auth = createFetchHandler({
+ *   verifier: createVerifier(),
+ *   domain: "example.com",
+ *   sessionSecret: process.env.SESSION_SECRET!,
+ * });
+ * const app = new Hono();
+ * app.all("/api/auth/*", (c) => auth.handle(c.req.raw));
+ * app.get("/api/profile", async (c) => {
+ *   const session = await auth.getSession(c.req.raw);
+ *   return session === null ? c.json({ error: "Not authenticated." }, 401) : c.json({ address: session.address });
+ * });
+ * ```
+ */
+export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
+  const config = normalizeFetchOptions(options);
+  const { basePath } = config;
+  const { logger } = config.auth;
+  const handlers = buildAuthHandlers(config.auth);
+  const sessions = createSealedCookieSessions(config);
+
+  const runRoute = async (route: RouteName, request: Request, session: SessionStore): Promise<HandlerResult> => {
+    switch (route) {
+      case "nonce":
+        return handlers.nonce(session);
+      case "me":
+        return handlers.me(session);
+      case "signout":
+        return handlers.signOut(session);
+      case "verify": {
+        const read = await readJsonBody(request);
+        if (read.kind === "too-large") return { status: 413, body: { error: HTTP_TEXT.tooLarge } };
+        return handlers.verify(session, { body: read.kind === "json" ? read.body : UNREADABLE_BODY });
+      }
+    }
+  };
+
+  const handle = async (request: Request): Promise<Response> => {
+    try {
+      const route = routeOf(request, basePath);
+      if (route === undefined) return json(404, { error: HTTP_TEXT.notFound });
+      const allowed = ROUTE_METHODS[route];
+      if (request.method !== allowed) return json(405, { error: HTTP_TEXT.methodNotAllowed }, { Allow: allowed });
+
+      const session = sessions.open(request);
+      const answer = await runRoute(route, request, session.store);
+      const cookie = session.setCookie();
+      return json(answer.status, answer.body, cookie === undefined ? undefined : { "Set-Cookie": cookie });
+    } catch (cause) {
+      logger.error("sign-in-with-xrpl: the fetch handler could not answer a request", cause);
+      return json(500, { error: TEXT.internal });
+    }
+  };
+
+  const getSession = async (request: Request): Promise<SignedInSession | null> => {
+    try {
+      return signedInSession(await sessions.read(request));
+    } catch (cause) {
+      logger.error("sign-in-with-xrpl: could not read the session", cause);
+      return null;
+    }
+  };
+
+  return { handle, getSession };
+}
+
+/** The route a request names under `basePath`, or `undefined` for any other path. */
+function routeOf(request: Request, basePath: string): RouteName | undefined {
+  const { pathname } = new URL(request.url);
+  if (!pathname.startsWith(`${basePath}/`)) return undefined;
+  const name = pathname.slice(basePath.length + 1);
+  return isRouteName(name) ? name : undefined;
+}

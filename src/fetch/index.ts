@@ -1,0 +1,6 @@
+// Entry `sign-in-with-xrpl/fetch`: the sign-in routes as one Request -> Response function.
+// Web-standard only (no Node built-ins), so it runs on Node, Bun, Deno and Cloudflare Workers.
+export { createFetchHandler } from "./create-fetch-handler.js";
+export type { FetchHandler } from "./create-fetch-handler.js";
+export type { FetchHandlerOptions, FetchSessionCookieOptions } from "./options.js";
+export type { SignedInSession } from "./sealed-cookie-session.js";

@@ -1,0 +1,174 @@
+import { InvalidOptionsError } from "../errors.js";
+import { normalizeAuthOptions, type AuthHandlersOptions, type NormalizedAuthOptions } from "../server/options.js";
+import {
+  COOKIE_NAME_PATTERN,
+  DEFAULT_SESSION_COOKIE_NAME,
+  DEFAULT_SESSION_MAX_AGE_SECONDS,
+} from "../server/session-cookie-options.js";
+import { MIN_SESSION_SECRET_LENGTH, sessionSecretProblem } from "../server/session-secret.js";
+
+const CALLER = "createFetchHandler";
+const DEFAULT_BASE_PATH = "/api/auth";
+
+/**
+ * The session cookie of `createFetchHandler`. Every field is optional; the defaults are what a
+ * sign-in cookie should be.
+ *
+ * @example
+ * ```ts
+ * const cookie: FetchSessionCookieOptions = { name: "__Host-siwx", maxAgeSeconds: 900, sameSite: "strict" };
+ * const auth = createFetchHandler({ verifier, domain: "example.com", sessionSecret, cookie });
+ * ```
+ */
+export interface FetchSessionCookieOptions {
+  /** Cookie name. Default `"siwx_session"`. */
+  name?: string | undefined;
+  /**
+   * How long a session lives without a request that re-seals it (a nonce request or a sign-in),
+   * in seconds: the cookie's `Max-Age` and the sealed data's own expiry alike. Default 1800 (30 minutes).
+   */
+  maxAgeSeconds?: number | undefined;
+  /** `SameSite` attribute. Default `"lax"`, so the cookie still comes along when a user follows a link to your site. */
+  sameSite?: "lax" | "strict" | undefined;
+  /**
+   * `Secure` attribute (sent over HTTPS only). Default: set, except for a plain `http:` request
+   * to `localhost`, `127.0.0.1` or `[::1]` outside production, so local development works
+   * without TLS on every runtime, Workers included, and nothing else goes out without it.
+   */
+  secure?: boolean | undefined;
+  /** `Path` attribute. Default `"/"`. */
+  path?: string | undefined;
+  /** `Domain` attribute, to share the cookie with subdomains. Default: none (this host only). */
+  domain?: string | undefined;
+}
+
+/**
+ * Options of `createFetchHandler`: the checks of `createAuthHandlers` (verifier, domain,
+ * production, clock...) plus what a handler that owns the HTTP side needs (the session secret,
+ * where it is mounted, the cookie).
+ *
+ * @example
+ * ```ts
+ * import { createVerifier } from "sign-in-with-xrpl";
+ * import { createFetchHandler, type FetchHandlerOptions } from "sign-in-with-xrpl/fetch";
+ *
+ * const options: FetchHandlerOptions = {
+ *   verifier: createVerifier(),
+ *   domain: "example.com",
+ *   sessionSecret: process.env.SESSION_SECRET!,
+ *   basePath: "/api/auth",
+ * };
+ * const auth = createFetchHandler(options);
+ * ```
+ */
+export interface FetchHandlerOptions
+  extends Pick<
+    AuthHandlersOptions,
+    "verifier" | "domain" | "production" | "chainId" | "maxMessageAgeSeconds" | "clockSkewSeconds" | "nonceStore" | "logger" | "now"
+  > {
+  /**
+   * The key the session cookie is sealed (encrypted and signed) with: at least 32 characters,
+   * e.g. from `openssl rand -hex 32`. Every instance that must read the same sessions uses the same one.
+   */
+  sessionSecret: string;
+  /** Where the routes are mounted: `${basePath}/nonce`, `/verify`, `/signout`, `/me`. Default `"/api/auth"`. */
+  basePath?: string | undefined;
+  /** The session cookie's name and attributes. */
+  cookie?: FetchSessionCookieOptions | undefined;
+}
+
+/** @internal The cookie settings after defaults and checks. */
+export interface NormalizedSessionCookie {
+  name: string;
+  maxAgeSeconds: number;
+  sameSite: "Lax" | "Strict";
+  /** `undefined`: decided per request by the development rule. */
+  secure: boolean | undefined;
+  path: string;
+  domain: string | undefined;
+}
+
+/** @internal The fetch handler's options after defaults and checks. */
+export interface NormalizedFetchOptions {
+  auth: NormalizedAuthOptions;
+  production: boolean;
+  sessionSecret: string;
+  /** Without a trailing slash; `""` when mounted at the root. */
+  basePath: string;
+  cookie: NormalizedSessionCookie;
+}
+
+function fail(message: string): never {
+  throw new InvalidOptionsError(`sign-in-with-xrpl: ${CALLER}: ${message}`);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+/**
+ * Applies defaults once and rejects options the handler cannot work with, each with how to fix it.
+ *
+ * @internal
+ */
+export function normalizeFetchOptions(options: FetchHandlerOptions): NormalizedFetchOptions {
+  if (!isObject(options)) {
+    fail('pass an options object, e.g. createFetchHandler({ verifier: createVerifier(), domain: "example.com", sessionSecret: env.SESSION_SECRET }).');
+  }
+  const sessionSecret = checkSessionSecret(options.sessionSecret);
+  const basePath = checkBasePath(options.basePath);
+  const cookie = checkCookie(options.cookie);
+  const auth = normalizeAuthOptions({ ...options, variant: "cookie" }, CALLER);
+  return { auth, production: auth.production, sessionSecret, basePath, cookie };
+}
+
+function checkSessionSecret(secret: unknown): string {
+  if (secret !== undefined && typeof secret !== "string") {
+    fail("`sessionSecret` must be a string, e.g. { sessionSecret: env.SESSION_SECRET }.");
+  }
+  const problem = sessionSecretProblem(secret);
+  if (problem !== undefined) {
+    fail(
+      `\`sessionSecret\` ${problem}: pass at least ${MIN_SESSION_SECRET_LENGTH} random characters, e.g. { sessionSecret: env.SESSION_SECRET } with SESSION_SECRET made by \`openssl rand -hex 32\`, the same on every instance.`,
+    );
+  }
+  return secret as string;
+}
+
+function checkBasePath(basePath: unknown): string {
+  if (basePath === undefined) return DEFAULT_BASE_PATH;
+  if (typeof basePath !== "string" || !basePath.startsWith("/")) {
+    fail(`\`basePath\` must be a path starting with "/", such as "/api/auth" (got ${JSON.stringify(basePath)}); omit it for "${DEFAULT_BASE_PATH}".`);
+  }
+  if (/[?#\s%]/u.test(basePath) || basePath.includes("//")) {
+    fail(`\`basePath\` must be a plain path such as "/api/auth", without query, fragment, spaces, percent-escapes or "//" (got ${JSON.stringify(basePath)}).`);
+  }
+  return basePath.replace(/\/+$/u, "");
+}
+
+function checkCookie(cookie: unknown): NormalizedSessionCookie {
+  if (cookie !== undefined && !isObject(cookie)) {
+    fail('`cookie` must be an object such as { name: "siwx_session", maxAgeSeconds: 1800 }; omit it for the defaults.');
+  }
+  const { name = DEFAULT_SESSION_COOKIE_NAME, maxAgeSeconds = DEFAULT_SESSION_MAX_AGE_SECONDS, sameSite = "lax", secure, path = "/", domain } =
+    (cookie ?? {}) as FetchSessionCookieOptions;
+  if (typeof name !== "string" || !COOKIE_NAME_PATTERN.test(name)) {
+    fail(`\`cookie.name\` must be a cookie name (letters, digits and !#$%&'*+-.^_\`|~), got ${JSON.stringify(name)}.`);
+  }
+  if (typeof maxAgeSeconds !== "number" || !Number.isInteger(maxAgeSeconds) || maxAgeSeconds <= 0) {
+    fail(`\`cookie.maxAgeSeconds\` must be a positive whole number of seconds (got ${JSON.stringify(maxAgeSeconds)}); omit it for the default ${DEFAULT_SESSION_MAX_AGE_SECONDS}.`);
+  }
+  if (sameSite !== "lax" && sameSite !== "strict") {
+    fail(`\`cookie.sameSite\` must be "lax" or "strict" (got ${JSON.stringify(sameSite)}); omit it for "lax".`);
+  }
+  if (secure !== undefined && typeof secure !== "boolean") {
+    fail("`cookie.secure` must be a boolean; omit it to mark the cookie Secure everywhere but plain-HTTP loopback development.");
+  }
+  if (typeof path !== "string" || !path.startsWith("/") || /[;\s\u0000-\u001f\u007f]/u.test(path)) {
+    fail(`\`cookie.path\` must be a path starting with "/" without ";" or spaces (got ${JSON.stringify(path)}); omit it for "/".`);
+  }
+  if (domain !== undefined && (typeof domain !== "string" || !/^\.?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$/u.test(domain))) {
+    fail(`\`cookie.domain\` must be a host name such as "example.com" (got ${JSON.stringify(domain)}); omit it to keep the cookie to this host.`);
+  }
+  return { name, maxAgeSeconds, sameSite: sameSite === "lax" ? "Lax" : "Strict", secure, path, domain };
+}

@@ -1,0 +1,49 @@
+/**
+ * Largest request body the verify route reads, in bytes. A sign-in message is at most 8 KiB; a
+ * signed transaction adds a few hundred bytes.
+ *
+ * @internal
+ */
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+/** @internal `unreadable`: not JSON (content type or syntax); `too-large`: over `BODY_LIMIT_BYTES`. */
+export type BodyRead = { kind: "json"; body: unknown } | { kind: "unreadable" } | { kind: "too-large" };
+
+/**
+ * Reads a JSON request body of at most `BODY_LIMIT_BYTES`, found too large from
+ * `Content-Length` or while reading, so a huge body is never held in memory.
+ *
+ * @internal
+ */
+export async function readJsonBody(request: Request): Promise<BodyRead> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (Number.isFinite(declared) && declared > BODY_LIMIT_BYTES) return { kind: "too-large" };
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "application/json" && !type.endsWith("+json")) return { kind: "unreadable" };
+  if (request.body === null) return { kind: "unreadable" };
+
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > BODY_LIMIT_BYTES) {
+      await reader.cancel().catch(() => {});
+      return { kind: "too-large" };
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  try {
+    return { kind: "json", body: JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes)) as unknown };
+  } catch {
+    return { kind: "unreadable" };
+  }
+}

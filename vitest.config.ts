@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
-    exclude: ["test/e2e/**", "node_modules/**"],
+    exclude: ["test/e2e/**", "test/runtimes/**", "node_modules/**"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",

@@ -102,16 +102,22 @@ export async function freePort(): Promise<number> {
   });
 }
 
-interface Spawned {
+/** A child process started by the tests, with everything it printed. */
+export interface Spawned {
   child: ChildProcess;
   output(): string;
   exited: Promise<ExitInfo>;
+  /** SIGTERM to the child's process group, then SIGKILL after 5 s; resolves when it is gone. Safe to call twice. */
   stop(): Promise<ExitInfo>;
 }
 
 function spawnNode(args: string[], cwd: string, env: NodeJS.ProcessEnv): Spawned {
-  // Own process group, so stop() also ends anything the example starts.
-  const child = spawn(process.execPath, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  return spawnCommand(process.execPath, args, cwd, env);
+}
+
+/** Starts `command` in its own process group, so stop() also ends anything it starts. */
+export function spawnCommand(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Spawned {
+  const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   let output = "";
   child.stdout?.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
   child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));

@@ -1,0 +1,62 @@
+/**
+ * Bundles each runtime's server driver with esbuild. The app's imports of the library's source
+ * entries become the published entries (`sign-in-with-xrpl`, `sign-in-with-xrpl/fetch`), so the
+ * runtimes run the built package (dist/) as users install it:
+ * - Node, Bun, Deno: the library and its dependencies stay imports, resolved by each runtime
+ *   from node_modules with its own export conditions;
+ * - workerd: one self-contained Worker module, resolved with the conditions a Worker build uses
+ *   (`workerd`, `worker`, `browser`). Any Node built-in reached from it fails the build.
+ */
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build, type Plugin } from "esbuild";
+
+export const RUNTIMES_DIR = fileURLToPath(new URL(".", import.meta.url));
+export const REPO_ROOT = join(RUNTIMES_DIR, "..", "..");
+export const BUILD_DIR = join(RUNTIMES_DIR, ".build");
+
+const PUBLISHED_ENTRIES: Record<string, string> = {
+  [join(REPO_ROOT, "src", "index.ts")]: "sign-in-with-xrpl",
+  [join(REPO_ROOT, "src", "fetch", "index.ts")]: "sign-in-with-xrpl/fetch",
+};
+
+/** Replaces the source entries by the package's published ones; `external` leaves them to the runtime. */
+function publishedEntries(external: boolean): Plugin {
+  return {
+    name: "published-entries",
+    setup(builder) {
+      builder.onResolve({ filter: /\/src\/(fetch\/)?index\.js$/ }, async (args) => {
+        const source = join(args.resolveDir, args.path).replace(/\.js$/, ".ts");
+        const specifier = PUBLISHED_ENTRIES[source];
+        if (specifier === undefined) return undefined;
+        if (external) return { path: specifier, external: true };
+        const resolved = await builder.resolve(specifier, { resolveDir: REPO_ROOT, kind: args.kind });
+        if (resolved.errors.length > 0) return { errors: resolved.errors };
+        return { path: resolved.path };
+      });
+    },
+  };
+}
+
+export type ServerBundle = "node" | "bun" | "deno" | "worker";
+
+/** Writes `.build/<name>.mjs` and answers its path. */
+export async function bundleServer(name: ServerBundle): Promise<string> {
+  await mkdir(BUILD_DIR, { recursive: true });
+  const outfile = join(BUILD_DIR, `${name}.mjs`);
+  const isWorker = name === "worker";
+  await build({
+    entryPoints: [join(RUNTIMES_DIR, "servers", `${name}.ts`)],
+    outfile,
+    bundle: true,
+    format: "esm",
+    target: "es2022",
+    logLevel: "silent",
+    plugins: [publishedEntries(!isWorker)],
+    ...(isWorker
+      ? { platform: "browser", conditions: ["workerd", "worker", "browser"], mainFields: ["browser", "module", "main"] }
+      : { platform: "node", packages: "external" }),
+  });
+  return outfile;
+}

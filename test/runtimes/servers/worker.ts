@@ -1,0 +1,38 @@
+/**
+ * Cloudflare workerd (through Miniflare, no `nodejs_compat`): the runtime app as a Worker's
+ * `fetch`. Settings are bindings, so the app is built on the first request, as a Worker reads
+ * `env` only there.
+ *
+ * A Worker may not use a socket opened while serving another request, so the verifier's ledger
+ * connection cannot be shared across requests: here each verify gets its own verifier, closed
+ * when it answers (compact signatures by a master key never open the connection).
+ */
+import { createVerifier, type Verifier, type VerifyRequest } from "../../../src/index.js";
+import { createRuntimeApp, type RuntimeApp } from "../app.js";
+import { readSettings } from "./settings.js";
+
+let app: RuntimeApp | undefined;
+
+function verifierPerRequest(nodeUrl: string): Verifier {
+  return {
+    async verify(request: VerifyRequest): Promise<boolean> {
+      const verifier = createVerifier({ nodeUrl });
+      try {
+        return await verifier.verify(request);
+      } finally {
+        await verifier.close();
+      }
+    },
+    async close() {},
+  };
+}
+
+export default {
+  fetch(request: Request, env: Record<string, string | undefined>): Promise<Response> {
+    if (app === undefined) {
+      const settings = readSettings(env, "workerd");
+      app = createRuntimeApp({ ...settings, verifier: verifierPerRequest(settings.nodeUrl) });
+    }
+    return app.fetch(request);
+  },
+};

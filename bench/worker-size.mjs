@@ -1,0 +1,104 @@
+// Size of a Cloudflare Worker that signs users in with `createFetchHandler` and compact
+// signatures only (`compactSignature({ ledger: "never" })`: master keys, no ledger look-up), built
+// from the BUILT package (run `npm run build` first) the way a Worker build resolves it: esbuild,
+// ESM, conditions workerd/worker/browser, every dependency bundled. Prints raw and gzip bytes,
+// minified (what `wrangler deploy --minify` uploads) and not, the packages that weigh most, and
+// the goal: at most 100 kB gzip, minified.
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { build } from "esbuild";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+// kB = 1,000 bytes, as in the rest of the documentation.
+const GOAL_GZIP_BYTES = 100_000;
+
+const WORKER = `
+import { compactSignature, createVerifier } from "sign-in-with-xrpl";
+import { createFetchHandler } from "sign-in-with-xrpl/fetch";
+
+let auth;
+export default {
+  fetch(request, env) {
+    auth ??= createFetchHandler({
+      verifier: createVerifier({ strategies: [compactSignature({ ledger: "never" })] }),
+      domain: env.APP_DOMAIN,
+      sessionSecret: env.SESSION_SECRET,
+    });
+    return auth.handle(request);
+  },
+};
+`;
+
+async function bundle(minify, external = []) {
+  return build({
+    stdin: { contents: WORKER, resolveDir: root, sourcefile: "worker.js", loader: "js" },
+    bundle: true,
+    platform: "browser",
+    conditions: ["workerd", "worker", "browser"],
+    mainFields: ["browser", "module", "main"],
+    format: "esm",
+    target: "es2022",
+    minify,
+    write: false,
+    metafile: true,
+    logLevel: "silent",
+    legalComments: "none",
+    external,
+  });
+}
+
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+
+/** Bytes in the output per package (node_modules name, or this library's dist file). */
+function byPackage(result) {
+  const inputs = Object.values(result.metafile.outputs)[0].inputs;
+  const sizes = new Map();
+  for (const [path, { bytesInOutput }] of Object.entries(inputs)) {
+    const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
+    const key = match ? match[1] : path.replace(/^.*dist\//, "sign-in-with-xrpl dist/");
+    sizes.set(key, (sizes.get(key) ?? 0) + bytesInOutput);
+  }
+  return [...sizes].sort((a, b) => b[1] - a[1]);
+}
+
+const minified = await bundle(true);
+const plain = await bundle(false);
+const minBytes = minified.outputFiles[0].contents;
+const plainBytes = plain.outputFiles[0].contents;
+const minGzip = gzipSync(minBytes, { level: 9 }).length;
+const plainGzip = gzipSync(plainBytes, { level: 9 }).length;
+
+console.log(`Worker (createFetchHandler + compactSignature({ ledger: "never" })):`);
+console.log(`  minified:     ${kb(minBytes.length)} raw, ${kb(minGzip)} gzip`);
+console.log(`  not minified: ${kb(plainBytes.length)} raw, ${kb(plainGzip)} gzip`);
+
+// Each package's share of the minified output, and what gzip makes of that share alone (an
+// estimate: gzip of the whole file shares a dictionary across packages).
+const shares = byPackage(minified);
+const total = shares.reduce((sum, [, bytes]) => sum + bytes, 0);
+console.table(
+  shares.map(([input, bytes]) => ({
+    input,
+    "bytes (min)": bytes,
+    share: `${((bytes / total) * 100).toFixed(1)}%`,
+    "est. gzip": Math.round((bytes / total) * minGzip),
+  })),
+);
+
+// What the Worker would weigh if the verifier did not reach these packages at all (left out of
+// the bundle here). A dynamic import() does not help a Worker: esbuild and wrangler inline it.
+const WHAT_IF = [
+  ["xrpl (ledger connection)", ["xrpl"]],
+  ["xrpl and ripple-binary-codec (signed-transaction strategy)", ["xrpl", "ripple-binary-codec"]],
+];
+for (const [label, packages] of WHAT_IF) {
+  const result = await bundle(true, packages);
+  const bytes = result.outputFiles[0].contents;
+  console.log(`SIZE worker without ${label} min: ${bytes.length} gz: ${gzipSync(bytes, { level: 9 }).length}`);
+}
+
+console.log(`SIZE worker (fetch handler, compact signatures only) min: ${minBytes.length} gz: ${minGzip}`);
+console.log(`SIZE worker (fetch handler, compact signatures only, not minified) raw: ${plainBytes.length} gz: ${plainGzip}`);
+console.log(
+  `TARGET worker gzip <= ${kb(GOAL_GZIP_BYTES)}: ${kb(minGzip)} (${minGzip <= GOAL_GZIP_BYTES ? "met" : `not met, ${kb(minGzip - GOAL_GZIP_BYTES)} over`})`,
+);

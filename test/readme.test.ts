@@ -38,7 +38,7 @@ describe("README", () => {
   });
 
   it("has a section for every public entry", () => {
-    for (const entry of ['"sign-in-with-xrpl"', "sign-in-with-xrpl/client", "sign-in-with-xrpl/redis", "sign-in-with-xrpl/testing"]) {
+    for (const entry of ['"sign-in-with-xrpl"', "sign-in-with-xrpl/client", "sign-in-with-xrpl/redis", "sign-in-with-xrpl/testing", "sign-in-with-xrpl/fetch"]) {
       expect(readme).toContain(entry);
     }
   });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InvalidOptionsError } from "../../src/errors.js";
 import { createFetchHandler, type FetchHandler, type FetchHandlerOptions } from "../../src/fetch/index.js";
 import { createMemoryNonceStore, type NonceStore } from "../../src/server/index.js";
+import { createDevWallet, createTestClient } from "../../src/testing/index.js";
 import { compactSignature, createVerifier, type Verifier } from "../../src/verify/index.js";
 import { parseSetCookie, type SetCookie } from "../support/cookie-jar.js";
 import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
@@ -163,6 +164,18 @@ describe("createFetchHandler: sign-in", () => {
     } finally {
       await verifier.close();
       await node.stop();
+    }
+  });
+});
+
+describe("createFetchHandler: with the testing client", () => {
+  it("signs in a development wallet of each curve in process", async () => {
+    const auth = createFetchHandler({ verifier: offlineVerifier(), domain: "localhost", sessionSecret: SECRET });
+    for (const algorithm of ["ed25519", "ecdsa-secp256k1"] as const) {
+      const client = createTestClient(auth);
+      const result = await client.signIn({ wallet: createDevWallet({ algorithm }) });
+      expect(result).toMatchObject({ ok: true, status: 200, body: { ok: true, address: result.address } });
+      expect(await (await client.fetch("/api/auth/me")).json()).toEqual({ address: result.address });
     }
   });
 });

@@ -6,6 +6,7 @@
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
+import { bytesByPackage } from "./bundle-inputs.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -45,14 +46,7 @@ for (const page of PAGES) {
   const min = output.length;
   const gz = gzipSync(output, { level: 9 }).length;
   console.log(`\n${page.name}: ${kb(min)} min, ${kb(gz)} gzip`);
-  const inputs = Object.values(result.metafile.outputs)[0].inputs;
-  const byPackage = new Map();
-  for (const [path, { bytesInOutput }] of Object.entries(inputs)) {
-    const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
-    const key = match ? match[1] : path.replace(/^.*dist\//, "sign-in-with-xrpl dist/");
-    byPackage.set(key, (byPackage.get(key) ?? 0) + bytesInOutput);
-  }
-  const top = [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 8);
+  const top = bytesByPackage(result.metafile).slice(0, 8);
   console.table(top.map(([input, bytes]) => ({ input, "bytes (min, before gzip)": bytes })));
   console.log(`SIZE ${page.name} min: ${min} gz: ${gz}`);
 }

@@ -7,6 +7,7 @@
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
+import { bytesByPackage } from "./bundle-inputs.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 // kB = 1,000 bytes, as in the rest of the documentation.
@@ -49,18 +50,6 @@ async function bundle(minify, external = []) {
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 
-/** Bytes in the output per package (node_modules name, or this library's dist file). */
-function byPackage(result) {
-  const inputs = Object.values(result.metafile.outputs)[0].inputs;
-  const sizes = new Map();
-  for (const [path, { bytesInOutput }] of Object.entries(inputs)) {
-    const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
-    const key = match ? match[1] : path.replace(/^.*dist\//, "sign-in-with-xrpl dist/");
-    sizes.set(key, (sizes.get(key) ?? 0) + bytesInOutput);
-  }
-  return [...sizes].sort((a, b) => b[1] - a[1]);
-}
-
 const minified = await bundle(true);
 const plain = await bundle(false);
 const minBytes = minified.outputFiles[0].contents;
@@ -74,7 +63,7 @@ console.log(`  not minified: ${kb(plainBytes.length)} raw, ${kb(plainGzip)} gzip
 
 // Each package's share of the minified output, and what gzip makes of that share alone (an
 // estimate: gzip of the whole file shares a dictionary across packages).
-const shares = byPackage(minified);
+const shares = bytesByPackage(minified.metafile);
 const total = shares.reduce((sum, [, bytes]) => sum + bytes, 0);
 console.table(
   shares.map(([input, bytes]) => ({

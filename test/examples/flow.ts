@@ -147,6 +147,25 @@ export async function signInBySignature(jar: CookieJar, routes: Routes, account:
 }
 
 /**
+ * Nonce, message, an AccountSet signed by a new wallet that `node` knows, verify: the answer, the
+ * address, and how many `account_info` look-ups the node received meanwhile (the key authority
+ * must come from the ledger).
+ */
+export async function signInBySignedTransaction(
+  jar: CookieJar,
+  routes: Routes,
+  node: { setAccount(address: string, account: object): void; requestCount(command: string): number },
+  algorithm: "ed25519" | "ecdsa-secp256k1" = "ed25519",
+): Promise<JsonAnswer & { address: string; ledgerLookups: number }> {
+  const wallet = newWallet(algorithm);
+  node.setAccount(wallet.classicAddress, {});
+  const before = node.requestCount("account_info");
+  const nonce = await getNonce(jar, routes);
+  const answer = await postVerify(jar, routes, signedTxProof(signInMessage(wallet.classicAddress, nonce), wallet));
+  return { ...answer, address: wallet.classicAddress, ledgerLookups: node.requestCount("account_info") - before };
+}
+
+/**
  * Sends one request with headers `fetch` cannot set (`Host`), through node:http, carrying the
  * jar's cookies and storing the answer's `Set-Cookie`. The answer must be JSON.
  */

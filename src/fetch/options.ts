@@ -91,7 +91,6 @@ export interface NormalizedSessionCookie {
 /** @internal The fetch handler's options after defaults and checks. */
 export interface NormalizedFetchOptions {
   auth: NormalizedAuthOptions;
-  production: boolean;
   sessionSecret: string;
   /** Without a trailing slash; `""` when mounted at the root. */
   basePath: string;
@@ -119,7 +118,7 @@ export function normalizeFetchOptions(options: FetchHandlerOptions): NormalizedF
   const basePath = checkBasePath(options.basePath);
   const cookie = checkCookie(options.cookie);
   const auth = normalizeAuthOptions({ ...options, variant: "cookie" }, CALLER);
-  return { auth, production: auth.production, sessionSecret, basePath, cookie };
+  return { auth, sessionSecret, basePath, cookie };
 }
 
 function checkSessionSecret(secret: unknown): string {

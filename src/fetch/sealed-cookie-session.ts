@@ -46,8 +46,8 @@ export interface SealedCookieSessions {
 
 /** @internal */
 export function createSealedCookieSessions(config: NormalizedFetchOptions): SealedCookieSessions {
-  const { cookie, sessionSecret: password, production } = config;
-  const { now } = config.auth;
+  const { cookie, sessionSecret: password } = config;
+  const { now, production } = config.auth;
   const ttl = cookie.maxAgeSeconds;
 
   const read = async (request: Request): Promise<SessionRecord> => {

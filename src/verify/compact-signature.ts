@@ -1,7 +1,7 @@
 import { InvalidOptionsError } from "../errors.js";
 import { keyHasAuthority } from "./authority.js";
 import { publicKeyAlgorithm } from "./canonical.js";
-import { hexToBytes } from "./hex.js";
+import { hexToBytes } from "../shared/hex.js";
 import { classicAddress, classicAddressShape, isOptionsObject, isRecord, messageBytes } from "./request-input.js";
 import { getDefaultSignatureEngine, type SignatureEngine } from "./signature-engine.js";
 import type { LedgerReader, VerificationStrategy, VerifyRequest } from "./types.js";

@@ -1,5 +1,5 @@
 import { InvalidOptionsError, LedgerUnavailableError } from "../errors.js";
-import type { Logger } from "../server/types.js";
+import type { Logger } from "../shared/logger.js";
 import { compactSignature } from "./compact-signature.js";
 import { LedgerConnection } from "./ledger-connection.js";
 import { isOptionsObject, isRecord } from "./request-input.js";

@@ -1,6 +1,6 @@
 import { Client, DisconnectedError, NotConnectedError, RippledError } from "xrpl";
 import { LedgerUnavailableError } from "../errors.js";
-import type { Logger } from "../server/types.js";
+import type { Logger } from "../shared/logger.js";
 import { isRecord } from "./request-input.js";
 import type { AccountAuthority, LedgerReader } from "./types.js";
 

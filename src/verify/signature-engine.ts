@@ -1,7 +1,7 @@
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { encodeClassicAddress } from "./account-address.js";
 import { canonicalPublicKeyAlgorithm, isCanonicalDerSignature, isCanonicalSignature } from "./canonical.js";
-import { bytesToHex, hexToBytes } from "./hex.js";
+import { bytesToHex, hexToBytes } from "../shared/hex.js";
 import { createKeypairsBackend } from "./keypairs-crypto.js";
 import { LruCache } from "./lru-cache.js";
 import { createNodeCryptoBackend } from "./node-crypto.js";

@@ -3,7 +3,7 @@ import { decode, encode, encodeForMultisigning, encodeForSigning } from "ripple-
 import { InvalidOptionsError } from "../errors.js";
 import { keyHasAuthority, signersReachQuorum, type AuthorizedSigner } from "./authority.js";
 import { publicKeyAlgorithm } from "./canonical.js";
-import { hexToBytes } from "./hex.js";
+import { hexToBytes } from "../shared/hex.js";
 import { classicAddress, classicAddressShape, isOptionsObject, isRecord, messageBytes } from "./request-input.js";
 import { getDefaultSignatureEngine, type SignatureEngine } from "./signature-engine.js";
 import { classifyHarmlessTransaction } from "./transaction-policy.js";

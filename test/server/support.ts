@@ -1,6 +1,6 @@
 import { deriveAddress, deriveKeypair, generateSeed, sign } from "ripple-keypairs";
 import { createMessage } from "../../src/message/index.js";
-import type { Logger } from "../../src/server/types.js";
+import type { Logger } from "../../src/shared/logger.js";
 import type { Verifier, VerifyRequest } from "../../src/verify/types.js";
 
 export const T0 = Date.parse("2026-03-01T12:00:00.000Z");

@@ -60,6 +60,12 @@ export function scriptedVerifier(answer: boolean | Error = true) {
       if (next instanceof Error) throw next;
       return next;
     },
+    async check(request) {
+      const ok = await verifier.verify(request);
+      return ok
+        ? { ok, address: request.address, signatureKind: request.signatureKind, authority: "master", publicKey: request.publicKey ?? null, algorithm: null }
+        : { ok, code: "invalid_signature", detail: "The scripted verifier refused the proof." };
+    },
     async close() {},
   };
   return verifier;

@@ -8,6 +8,7 @@ import { LedgerUnavailableError } from "../../src/errors.js";
 import { LedgerConnection } from "../../src/verify/ledger-connection.js";
 import { compactSignature, createVerifier, signedTransaction } from "../../src/verify/index.js";
 import type { Verifier } from "../../src/verify/types.js";
+import { SILENT_LOGGER } from "../../src/shared/logger.js";
 import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
 import { compactProof, keyAddressOf, regularKeyWallet, signInMessage, walletFor } from "./proofs.js";
 
@@ -46,12 +47,18 @@ async function waitFor(condition: () => boolean, timeoutMs = 3000): Promise<void
 }
 
 describe("ledger connection", () => {
-  it("connects when the verifier is created, before any request", async () => {
+  it("opens no connection until a proof needs the ledger, then keeps one", async () => {
     node = await startMockRippled();
-    const connection = new LedgerConnection({ nodeUrl: node.url, ...SHORT });
-    connections.push(connection);
-    await waitFor(() => connection.isConnected());
-    expect(node.requestCount()).toBe(0);
+    const verifier = track(createVerifier({ nodeUrl: node.url, ...SHORT }));
+    const wallet = walletFor("ed25519");
+    expect(await verifier.verify(compactProof(wallet, signInMessage(wallet.classicAddress)))).toBe(true);
+    await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+    expect(node.connectionCount()).toBe(0);
+    const proof = regularKeyProof(node);
+    expect(await verifier.verify(proof)).toBe(true);
+    expect(await verifier.verify(proof)).toBe(true);
+    expect(node.connectionCount()).toBe(1);
+    expect(node.openConnectionCount()).toBe(1);
   });
 
   it("reports connection trouble to the logger instead of crashing or throwing", async () => {
@@ -60,8 +67,8 @@ describe("ledger connection", () => {
     const warnings: string[] = [];
     const logger = { warn: (text: string) => warnings.push(text), error: (text: string) => warnings.push(text) };
     const verifier = track(createVerifier({ nodeUrl: node.url, ...SHORT, logger }));
-    await waitFor(() => warnings.length > 0);
-    expect(warnings[0]).toMatch(/^sign-in-with-xrpl: ledger node not reachable at start/u);
+    await expect(verifier.verify(regularKeyProof(node))).rejects.toBeInstanceOf(LedgerUnavailableError);
+    expect(warnings.some((text) => text.startsWith(`sign-in-with-xrpl: no ledger node could be used: ${node!.url}`))).toBe(true);
     await node.restart();
     const proof = regularKeyProof(node);
     expect(await verifier.verify(proof)).toBe(true);
@@ -164,7 +171,7 @@ describe("ledger connection", () => {
 
   it("reads account authority in API v2 shape, and an unknown account as not existing", async () => {
     node = await startMockRippled();
-    const connection = new LedgerConnection({ nodeUrl: node.url, ...SHORT });
+    const connection = new LedgerConnection({ nodeUrls: [node.url], networkId: undefined, ...SHORT, logger: SILENT_LOGGER });
     connections.push(connection);
     const account = walletFor("ed25519").classicAddress;
     const signer = walletFor("ed25519").classicAddress;
@@ -193,7 +200,7 @@ describe("ledger connection", () => {
     expect(await verifier.verify(compactProof(wallet, signInMessage(wallet.classicAddress)))).toBe(true);
   });
 
-  it("close() during a connection attempt to a silent address returns promptly", async () => {
+  it("close() during a connection attempt to a silent address returns promptly, and the look-up fails at once", async () => {
     // A listening socket that never completes the WebSocket handshake.
     const { createServer } = await import("node:net");
     const sockets: import("node:net").Socket[] = [];
@@ -202,9 +209,14 @@ describe("ledger connection", () => {
     const port = (server.address() as { port: number }).port;
     try {
       const verifier = createVerifier({ nodeUrl: `ws://127.0.0.1:${port}`, connectTimeoutMs: 5000, requestTimeoutMs: 5000 });
-      await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+      const master = walletFor("ed25519");
+      const lookup = verifier.verify(compactProof(regularKeyWallet(master.classicAddress), signInMessage(master.classicAddress)));
+      const outcome = lookup.then(String, (error: unknown) => error);
+      await waitFor(() => sockets.length > 0);
       const started = Date.now();
       await verifier.close();
+      expect(Date.now() - started).toBeLessThan(1500);
+      expect(await outcome).toBeInstanceOf(LedgerUnavailableError);
       expect(Date.now() - started).toBeLessThan(1500);
     } finally {
       for (const socket of sockets) socket.destroy();
@@ -235,7 +247,6 @@ const second = await verifier.verify({ ...proof, message: proof.message + "x" })
 await verifier.close();
 const hung = createVerifier({ nodeUrl: silentUrl, connectTimeoutMs: 400, requestTimeoutMs: 400 });
 const third = await hung.verify(proof).then(String, (error) => error.code);
-// xrpl.js pings every requestTimeoutMs; close while that ping is still unanswered.
 await new Promise((resolve) => setTimeout(resolve, 150));
 await hung.close();
 console.log(JSON.stringify({ first, second, third, resources: process.getActiveResourcesInfo() }));

@@ -2,13 +2,20 @@ import { LedgerUnavailableError } from "../errors.js";
 import type { Logger } from "../shared/logger.js";
 import { NetworkMismatchError } from "./lazy-ledger.js";
 import { isRecord } from "./request-input.js";
-import { loadWebSocketFactory, NodeErrorResponse, RequestTimeoutError, RpcSocket, SocketClosedError, type ConnectAttempt, type WebSocketFactory } from "./rpc-socket.js";
+import {
+  CLOSE_GRACE_MS,
+  loadWebSocketFactory,
+  NodeErrorResponse,
+  RequestTimeoutError,
+  RpcSocket,
+  SocketClosedError,
+  type ConnectAttempt,
+  type WebSocketFactory,
+} from "./rpc-socket.js";
 import type { AccountAuthority, LedgerReader } from "./types.js";
 
 /** lsfDisableMaster: the account's master key may not sign. */
 const LSF_DISABLE_MASTER = 0x00100000;
-/** How long close() waits for the socket's closing handshake before it drops the connection. */
-const CLOSE_GRACE_MS = 1000;
 /** A node that failed is tried first again only after this wait, doubled per failure in a row. */
 const FIRST_BACKOFF_MS = 1000;
 const MAX_BACKOFF_MS = 60_000;
@@ -69,6 +76,8 @@ export class LedgerConnection implements LedgerReader {
   #opening: Promise<Connected> | undefined;
   #attempt: ConnectAttempt | undefined;
   #heartbeat: ReturnType<typeof setTimeout> | undefined;
+  /** Sockets still closing; a new one opens only after they are gone (one connection at a time). */
+  readonly #retiring = new Set<Promise<void>>();
   #closed = false;
 
   constructor(options: LedgerConnectionOptions) {
@@ -136,7 +145,8 @@ export class LedgerConnection implements LedgerReader {
     await this.#opening?.catch(() => undefined);
     const current = this.#current;
     this.#current = undefined;
-    await current?.rpc.close(CLOSE_GRACE_MS);
+    if (current !== undefined) this.#retire(current.rpc);
+    await Promise.all(this.#retiring);
   }
 
   async #fetchAccountAuthority(address: string): Promise<AccountAuthority> {
@@ -215,7 +225,12 @@ export class LedgerConnection implements LedgerReader {
     const problems: string[] = [];
     let tried = 0;
     let mismatches = 0;
+    const skip = (node: NodeState, problem: string): void => {
+      problems.push(`${node.url}: ${problem}`);
+      this.#logger.warn(`sign-in-with-xrpl: ledger node ${node.url} not used: ${problem}`);
+    };
     for (const node of this.#candidates()) {
+      await Promise.all(this.#retiring);
       if (this.#closed) throw new LedgerUnavailableError("The verifier is closed.");
       const remainingMs = deadline - Date.now();
       if (tried > 0 && remainingMs <= 0) break;
@@ -225,14 +240,14 @@ export class LedgerConnection implements LedgerReader {
         this.#attempt = RpcSocket.connect(openSocket, node.url, Math.max(1, Math.min(this.#connectTimeoutMs, remainingMs)), () => this.#lost(node));
         rpc = await this.#attempt.ready;
       } catch (error) {
-        problems.push(`${node.url}: ${describe(error)}`);
+        skip(node, describe(error));
         this.#fail(node);
         continue;
       } finally {
         this.#attempt = undefined;
       }
       if (this.#closed) {
-        await rpc.close(CLOSE_GRACE_MS);
+        this.#retire(rpc);
         throw new LedgerUnavailableError("The verifier is closed.");
       }
       const connection: Connected = { rpc, node, networkId: undefined };
@@ -242,18 +257,18 @@ export class LedgerConnection implements LedgerReader {
           const timeoutMs = Math.max(1, Math.min(this.#requestTimeoutMs, deadline - Date.now()));
           reported = reportedNetworkId(await rpc.request({ command: "server_info", api_version: API_VERSION }, timeoutMs));
         } catch (error) {
-          problems.push(`${node.url}: server_info failed (${describe(error)})`);
+          skip(node, `server_info failed (${describe(error)})`);
           this.#fail(node);
-          void rpc.close(CLOSE_GRACE_MS);
+          this.#retire(rpc);
           continue;
         }
         // rippled leaves network_id out when none is configured, which means the main network.
         if ((reported ?? 0) !== this.#expectedNetworkId) {
           mismatches += 1;
-          problems.push(`${node.url} serves network ${reported ?? 0}, not ${this.#expectedNetworkId}`);
+          skip(node, `it serves network ${reported ?? 0}, not ${this.#expectedNetworkId}`);
           node.failuresInRow += 1;
           node.backoffUntil = this.#now() + MAX_BACKOFF_MS;
-          void rpc.close(CLOSE_GRACE_MS);
+          this.#retire(rpc);
           continue;
         }
         connection.networkId = { value: reported };
@@ -264,7 +279,6 @@ export class LedgerConnection implements LedgerReader {
       this.#scheduleHeartbeat(connection);
       return connection;
     }
-    this.#logger.warn(`sign-in-with-xrpl: no ledger node could be used: ${problems.join("; ")}`);
     if (mismatches > 0 && mismatches === tried) {
       throw new NetworkMismatchError(
         `The ledger node serves another network than the expected network ${this.#expectedNetworkId}: ${problems.join("; ")}.`,
@@ -305,7 +319,12 @@ export class LedgerConnection implements LedgerReader {
       this.#current = undefined;
       this.#stopHeartbeat();
     }
-    void connection.rpc.close(CLOSE_GRACE_MS);
+    this.#retire(connection.rpc);
+  }
+
+  #retire(rpc: RpcSocket): void {
+    const closing = rpc.close(CLOSE_GRACE_MS).finally(() => this.#retiring.delete(closing));
+    this.#retiring.add(closing);
   }
 
   #scheduleHeartbeat(connection: Connected): void {

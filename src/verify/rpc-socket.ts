@@ -59,6 +59,8 @@ export class SocketClosedError extends Error {}
 export class RequestTimeoutError extends Error {}
 
 const OPEN = 1;
+/** How long closing waits for the socket's closing handshake before it drops the connection. */
+export const CLOSE_GRACE_MS = 1000;
 
 interface Pending {
   resolve(response: Record<string, unknown>): void;
@@ -106,12 +108,12 @@ export class RpcSocket {
       const rpc = new RpcSocket(socket);
       let opened = false;
       let settled = false;
+      // A failed attempt settles only once its socket is gone, so the next attempt never overlaps it.
       const fail = (reason: string): void => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        rpc.#drop();
-        reject(new Error(reason));
+        void rpc.close(CLOSE_GRACE_MS).then(() => reject(new Error(reason)));
       };
       const timer = setTimeout(() => fail(`no WebSocket handshake within ${timeoutMs} ms`), timeoutMs);
       abort = () => fail("the connection attempt was cancelled");

@@ -1,22 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import { InvalidOptionsError, LedgerUnavailableError } from "../../src/errors.js";
 import { compactSignature, createVerifier, DEFAULT_NODE_URL, signedTransaction } from "../../src/verify/index.js";
-import type { AccountAuthority, LedgerReader, VerificationStrategy } from "../../src/verify/types.js";
+import type { VerificationStrategy } from "../../src/verify/types.js";
+import { memoryLedger } from "./memory-ledger.js";
 import { compactProof, keyAddressOf, regularKeyWallet, SEEDS, signedTxRequest, signInAccountSet, signInMessage, walletFor, walletSignedTx } from "./proofs.js";
-
-/** A ledger held in memory, as a LedgerReader (what the ledgerReader option takes). */
-function memoryLedger(accounts: Record<string, Omit<AccountAuthority, "account" | "exists">>): LedgerReader & { reads: string[] } {
-  const reads: string[] = [];
-  return {
-    reads,
-    getAccountAuthority(address) {
-      reads.push(address);
-      const entry = accounts[address];
-      return Promise.resolve(entry === undefined ? { account: address, exists: false, masterDisabled: false } : { account: address, exists: true, ...entry });
-    },
-    getNetworkId: () => Promise.resolve(0),
-  };
-}
 
 describe("createVerifier options", () => {
   it("defaults to a public mainnet cluster, and serves master-key proofs with no node reachable", async () => {

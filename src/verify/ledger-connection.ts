@@ -36,6 +36,8 @@ export interface LedgerConnectionOptions {
   openSocket?: WebSocketFactory | undefined;
   /** The clock backoff is measured on (tests move it); default `Date.now`. */
   now?: (() => number) | undefined;
+  /** How often an idle connection is pinged; default 30 s. */
+  heartbeatIntervalMs?: number | undefined;
 }
 
 interface NodeState {
@@ -70,6 +72,7 @@ export class LedgerConnection implements LedgerReader {
   readonly #logger: Logger;
   readonly #openSocket: WebSocketFactory | undefined;
   readonly #now: () => number;
+  readonly #heartbeatIntervalMs: number;
   readonly #accountLookups = new Map<string, Promise<AccountAuthority>>();
   #networkIdLookup: Promise<number | undefined> | undefined;
   #current: Connected | undefined;
@@ -88,6 +91,7 @@ export class LedgerConnection implements LedgerReader {
     this.#logger = options.logger;
     this.#openSocket = options.openSocket;
     this.#now = options.now ?? Date.now;
+    this.#heartbeatIntervalMs = options.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS;
   }
 
   /** Whether a socket is open now. */
@@ -342,7 +346,7 @@ export class LedgerConnection implements LedgerReader {
           this.#discard(connection);
         },
       );
-    }, HEARTBEAT_INTERVAL_MS);
+    }, this.#heartbeatIntervalMs);
     // The heartbeat alone must not keep a process alive.
     (timer as { unref?: () => void }).unref?.();
     this.#heartbeat = timer;

@@ -188,6 +188,21 @@ describe("ledger connection", () => {
     expect(await connection.getNetworkId()).toBe(0);
   });
 
+  it("pings an idle connection, and drops it when a ping goes unanswered so the next look-up reconnects", async () => {
+    node = await startMockRippled();
+    const connection = new LedgerConnection({ nodeUrls: [node.url], networkId: undefined, ...SHORT, logger: SILENT_LOGGER, heartbeatIntervalMs: 50 });
+    connections.push(connection);
+    const account = walletFor("ed25519").classicAddress;
+    await connection.getAccountAuthority(account);
+    await waitFor(() => node!.requestCount("ping") >= 2);
+    expect(connection.isConnected()).toBe(true);
+    node.setBehaviour("silent");
+    await waitFor(() => !connection.isConnected());
+    node.setBehaviour("normal");
+    expect((await connection.getAccountAuthority(account)).exists).toBe(false);
+    expect(node.connectionCount()).toBe(2);
+  });
+
   it("after close(), look-ups reject with LedgerUnavailableError and master-key proofs still verify", async () => {
     node = await startMockRippled();
     const verifier = createVerifier({ nodeUrl: node.url, ...SHORT, strategies: [compactSignature(), signedTransaction()] });

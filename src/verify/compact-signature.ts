@@ -3,9 +3,10 @@ import { bytesToHex, hexToBytes } from "../shared/hex.js";
 import { judgeKey } from "./authority.js";
 import { publicKeyAlgorithm, type KeyAlgorithm } from "./canonical.js";
 import { acceptKey, refuse } from "./check-result.js";
-import { classicAddress, classicAddressShape, isOptionsObject, isRecord, messageBytes, MAX_MESSAGE_LENGTH } from "./request-input.js";
+import { createProofStrategy, MALFORMED_ADDRESS, type ProofBasics } from "./proof-strategy.js";
+import { classicAddress, isOptionsObject } from "./request-input.js";
 import { getDefaultSignatureEngine, type SignatureEngine } from "./signature-engine.js";
-import type { CheckFailure, CheckResult, LedgerReader, VerificationStrategy, VerifyRequest } from "./types.js";
+import type { CheckFailure, CheckResult, LedgerReader, VerificationStrategy } from "./types.js";
 
 /**
  * Options of {@link compactSignature}.
@@ -56,25 +57,9 @@ export function compactSignature(options: CompactSignatureOptions = {}): Verific
 
 /** The strategy over a given signature engine (the default one when undefined). */
 export function createCompactSignatureStrategy(ledgerMode: LedgerMode, engine: SignatureEngine | undefined): VerificationStrategy {
-  async function check(request: VerifyRequest, ledger: LedgerReader): Promise<CheckResult> {
-    const fields = readFields(request);
-    if ("code" in fields) return fields;
-    const signatureEngine = engine ?? (await getDefaultSignatureEngine());
-    const result = await judge(fields, signatureEngine, ledgerMode, ledger);
-    // A valid key can only match a valid address, so the checksum is read on failure alone; a
-    // malformed address is reported as such whatever else went wrong.
-    if (!result.ok && classicAddress(fields.address) === undefined) {
-      return refuse("malformed_request", "The address is not a classic XRPL address with a valid checksum.");
-    }
-    return result;
-  }
-  return {
-    kind: "signature",
-    check,
-    async verify(request, ledger) {
-      return (await check(request, ledger)).ok;
-    },
-  };
+  return createProofStrategy("signature", readFields, async (fields, ledger) =>
+    judge(fields, engine ?? (await getDefaultSignatureEngine()), ledgerMode, ledger),
+  );
 }
 
 interface CompactFields {
@@ -85,29 +70,18 @@ interface CompactFields {
 }
 
 /** The request's fields in usable form, or `malformed_request` naming the first bad one. */
-function readFields(request: unknown): CompactFields | CheckFailure {
-  try {
-    if (!isRecord(request)) return refuse("malformed_request", "The request is not a JSON object.");
-    const address = classicAddressShape(request["address"]);
-    if (address === undefined) return refuse("malformed_request", "The address is missing or not shaped like a classic XRPL address (r...).");
-    const data = messageBytes(request["message"]);
-    if (data === undefined) {
-      return refuse("malformed_request", `The message is missing, empty, longer than ${MAX_MESSAGE_LENGTH} characters or not well-formed text.`);
+function readFields({ request, address, data }: ProofBasics): CompactFields | CheckFailure {
+  const signature = hexToBytes(request["signature"]);
+  if (signature === undefined || signature.length === 0) return refuse("malformed_request", "The signature is missing or not hex.");
+  const publicKeyField = request["publicKey"];
+  let publicKey: Uint8Array | undefined;
+  if (publicKeyField !== undefined) {
+    publicKey = hexToBytes(publicKeyField);
+    if (publicKey === undefined || publicKeyAlgorithm(publicKey) === undefined) {
+      return refuse("malformed_request", "The publicKey is not a 33-byte XRPL public key in hex (ED... for ed25519, 02... or 03... for secp256k1).");
     }
-    const signature = hexToBytes(request["signature"]);
-    if (signature === undefined || signature.length === 0) return refuse("malformed_request", "The signature is missing or not hex.");
-    const publicKeyField = request["publicKey"];
-    let publicKey: Uint8Array | undefined;
-    if (publicKeyField !== undefined) {
-      publicKey = hexToBytes(publicKeyField);
-      if (publicKey === undefined || publicKeyAlgorithm(publicKey) === undefined) {
-        return refuse("malformed_request", "The publicKey is not a 33-byte XRPL public key in hex (ED... for ed25519, 02... or 03... for secp256k1).");
-      }
-    }
-    return { address, data, signature, publicKey };
-  } catch {
-    return refuse("malformed_request", "The request could not be read.");
   }
+  return { address, data, signature, publicKey };
 }
 
 async function judge(fields: CompactFields, engine: SignatureEngine, ledgerMode: LedgerMode, ledger: LedgerReader): Promise<CheckResult> {
@@ -143,7 +117,7 @@ async function judge(fields: CompactFields, engine: SignatureEngine, ledgerMode:
       `The key that signed derives ${keyNames}, not ${address}; regular keys are not accepted because this verifier does not read the ledger for compact signatures.`,
     );
   }
-  if (classicAddress(address) === undefined) return refuse("malformed_request", "The address is not a classic XRPL address with a valid checksum.");
+  if (classicAddress(address) === undefined) return MALFORMED_ADDRESS;
   const authority = await ledger.getAccountAuthority(address);
   // A recovered signature may fit several keys; any one with authority proves the sign-in.
   let firstRefusal: ReturnType<typeof judgeKey> | undefined;

@@ -4,6 +4,7 @@ import { SILENT_LOGGER, type Logger } from "../shared/logger.js";
 import { readStrategyResult, refuse } from "./check-result.js";
 import { compactSignature } from "./compact-signature.js";
 import { createLazyLedger, isNetworkMismatch, type LazyLedger } from "./lazy-ledger.js";
+import { NOT_AN_OBJECT } from "./proof-strategy.js";
 import { isOptionsObject, isRecord } from "./request-input.js";
 import { signedTransaction } from "./signed-transaction.js";
 import type { CheckResult, LedgerReader, VerificationStrategy, Verifier, VerifyRequest } from "./types.js";
@@ -123,7 +124,7 @@ export function createVerifier(options: VerifierOptions = {}): Verifier {
   async function checkWithStrategy(request: VerifyRequest): Promise<CheckResult> {
     let strategy: VerificationStrategy | undefined;
     try {
-      if (!isRecord(request)) return refuse("malformed_request", "The request is not a JSON object.");
+      if (!isRecord(request)) return NOT_AN_OBJECT;
       const kind: unknown = request.signatureKind;
       strategy = typeof kind === "string" ? strategies.get(kind) : undefined;
       if (strategy === undefined) {

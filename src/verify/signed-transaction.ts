@@ -5,11 +5,12 @@ import { judgeKey, judgeSigners, type AuthorizedSigner } from "./authority.js";
 import { publicKeyAlgorithm, type KeyAlgorithm } from "./canonical.js";
 import { acceptKey, refuse } from "./check-result.js";
 import type { DecodedTransaction } from "./decoded-transaction.js";
-import { classicAddress, classicAddressShape, isOptionsObject, isRecord, messageBytes, MAX_MESSAGE_LENGTH } from "./request-input.js";
+import { createProofStrategy, type ProofBasics } from "./proof-strategy.js";
+import { classicAddress, isOptionsObject, isRecord } from "./request-input.js";
 import { getDefaultSignatureEngine, type SignatureEngine } from "./signature-engine.js";
 import { decodeSignInTransaction } from "./transaction-binary.js";
 import { reviewTransaction } from "./transaction-policy.js";
-import type { CheckFailure, CheckResult, LedgerReader, VerificationStrategy, VerifyRequest } from "./types.js";
+import type { CheckFailure, CheckResult, LedgerReader, VerificationStrategy } from "./types.js";
 
 /**
  * Options of {@link signedTransaction}.
@@ -65,25 +66,9 @@ export function signedTransaction(options: SignedTransactionOptions = {}): Verif
 
 /** The strategy over a given signature engine (the default one when undefined). */
 export function createSignedTransactionStrategy(networkId: number | undefined, engine: SignatureEngine | undefined): VerificationStrategy {
-  async function check(request: VerifyRequest, ledger: LedgerReader): Promise<CheckResult> {
-    const fields = readFields(request);
-    if ("code" in fields) return fields;
-    const signatureEngine = engine ?? (await getDefaultSignatureEngine());
-    const result = await judge(fields, signatureEngine, networkId, ledger);
-    // Account, decoded from the blob, is a valid address, so equality with it validated this one;
-    // on failure the checksum is read, and a malformed address is reported as such.
-    if (!result.ok && result.code !== "malformed_request" && classicAddress(fields.address) === undefined) {
-      return refuse("malformed_request", "The address is not a classic XRPL address with a valid checksum.");
-    }
-    return result;
-  }
-  return {
-    kind: "signedTx",
-    check,
-    async verify(request, ledger) {
-      return (await check(request, ledger)).ok;
-    },
-  };
+  return createProofStrategy("signedTx", readFields, async (fields, ledger) =>
+    judge(fields, engine ?? (await getDefaultSignatureEngine()), networkId, ledger),
+  );
 }
 
 interface SignedTxFields {
@@ -93,26 +78,15 @@ interface SignedTxFields {
   blobBytes: Uint8Array;
 }
 
-function readFields(request: unknown): SignedTxFields | CheckFailure {
-  try {
-    if (!isRecord(request)) return refuse("malformed_request", "The request is not a JSON object.");
-    const address = classicAddressShape(request["address"]);
-    if (address === undefined) return refuse("malformed_request", "The address is missing or not shaped like a classic XRPL address (r...).");
-    const message = request["message"];
-    if (typeof message !== "string" || messageBytes(message) === undefined) {
-      return refuse("malformed_request", `The message is missing, empty, longer than ${MAX_MESSAGE_LENGTH} characters or not well-formed text.`);
-    }
-    const blob = request["txBlob"];
-    if (typeof blob !== "string" || blob.length === 0) return refuse("malformed_request", "The txBlob is missing or empty.");
-    if (blob.length > MAX_TX_BLOB_HEX_LENGTH) {
-      return refuse("malformed_request", `The txBlob is longer than ${MAX_TX_BLOB_HEX_LENGTH} hex characters.`);
-    }
-    const blobBytes = hexToBytes(blob);
-    if (blobBytes === undefined) return refuse("malformed_request", "The txBlob is not hex.");
-    return { address, message, blob, blobBytes };
-  } catch {
-    return refuse("malformed_request", "The request could not be read.");
+function readFields({ request, address, message }: ProofBasics): SignedTxFields | CheckFailure {
+  const blob = request["txBlob"];
+  if (typeof blob !== "string" || blob.length === 0) return refuse("malformed_request", "The txBlob is missing or empty.");
+  if (blob.length > MAX_TX_BLOB_HEX_LENGTH) {
+    return refuse("malformed_request", `The txBlob is longer than ${MAX_TX_BLOB_HEX_LENGTH} hex characters.`);
   }
+  const blobBytes = hexToBytes(blob);
+  if (blobBytes === undefined) return refuse("malformed_request", "The txBlob is not hex.");
+  return { address, message, blob, blobBytes };
 }
 
 let codec: Promise<typeof import("./transaction-codec.js")> | undefined;

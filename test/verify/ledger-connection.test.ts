@@ -1,14 +1,10 @@
-import { spawn } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { build } from "esbuild";
 import { afterEach, describe, expect, it } from "vitest";
 import { LedgerUnavailableError } from "../../src/errors.js";
 import { LedgerConnection } from "../../src/verify/ledger-connection.js";
 import { compactSignature, createVerifier, signedTransaction } from "../../src/verify/index.js";
 import type { Verifier } from "../../src/verify/types.js";
 import { SILENT_LOGGER } from "../../src/shared/logger.js";
+import { runBundledScript } from "../support/bundled-script.js";
 import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
 import { compactProof, keyAddressOf, regularKeyWallet, signInMessage, walletFor } from "./proofs.js";
 
@@ -247,12 +243,9 @@ describe("ledger connection", () => {
     const regular = regularKeyWallet(master.classicAddress);
     node.setAccount(master.classicAddress, { regularKey: keyAddressOf(regular) });
     const proof = compactProof(regular, signInMessage(master.classicAddress));
-    const directory = await mkdtemp(join(tmpdir(), "siwx-verify-exit-"));
     try {
-      const entry = join(directory, "entry.ts");
-      await writeFile(
-        entry,
-        `import { createVerifier } from ${JSON.stringify(resolve("src/verify/index.ts"))};
+      const { exitCode, stdout, stderr } = await runBundledScript(
+        `import { createVerifier } from "SRC/verify/index.ts";
 process.on("unhandledRejection", (reason) => { console.error("UNHANDLED", reason); process.exitCode = 3; });
 const [url, silentUrl, proofJson] = process.argv.slice(2);
 const proof = JSON.parse(proofJson);
@@ -266,32 +259,8 @@ await new Promise((resolve) => setTimeout(resolve, 150));
 await hung.close();
 console.log(JSON.stringify({ first, second, third, resources: process.getActiveResourcesInfo() }));
 `,
+        { args: [node.url, silentNode.url, JSON.stringify(proof)] },
       );
-      await build({
-        entryPoints: [entry],
-        bundle: true,
-        platform: "node",
-        format: "esm",
-        outfile: join(directory, "entry.mjs"),
-        logLevel: "silent",
-        nodePaths: [resolve("node_modules")],
-        banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-      });
-      const child = spawn(process.execPath, [join(directory, "entry.mjs"), node.url, silentNode.url, JSON.stringify(proof)], { cwd: directory });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-      const exitCode = await new Promise<number | null>((resolveExit) => {
-        const timer = setTimeout(() => {
-          child.kill("SIGKILL");
-          resolveExit(null);
-        }, 10_000);
-        child.on("exit", (code) => {
-          clearTimeout(timer);
-          resolveExit(code);
-        });
-      });
       expect(stderr).toBe("");
       expect(exitCode).toBe(0);
       const report = JSON.parse(stdout) as { first: boolean; second: boolean; third: string; resources: string[] };
@@ -301,7 +270,6 @@ console.log(JSON.stringify({ first, second, third, resources: process.getActiveR
       expect(report.resources.filter((resource) => resource === "Timeout" || resource === "TCPSocketWrap")).toEqual([]);
     } finally {
       await silentNode.stop();
-      await rm(directory, { recursive: true, force: true });
     }
   });
 });

@@ -4,17 +4,13 @@
  * across all of them. Each node is a real WebSocket server (test/support/mock-rippled.ts); the
  * backoff clock is injected.
  */
-import { spawn } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { build } from "esbuild";
 import { afterEach, describe, expect, it } from "vitest";
 import { LedgerUnavailableError } from "../../src/errors.js";
 import { SILENT_LOGGER } from "../../src/shared/logger.js";
 import { createVerifier } from "../../src/verify/index.js";
 import { LedgerConnection } from "../../src/verify/ledger-connection.js";
 import type { Verifier, VerifyRequest } from "../../src/verify/types.js";
+import { runBundledScript } from "../support/bundled-script.js";
 import { startMockRippled, type ConnectionTracker, type MockRippled } from "../support/mock-rippled.js";
 import { compactProof, keyAddressOf, regularKeyWallet, signInMessage, walletFor } from "./proofs.js";
 
@@ -172,12 +168,8 @@ describe("ledger failover", () => {
   it("uses the runtime's WebSocket global when there is one (Node with --experimental-websocket)", async () => {
     const [node] = await startNodes([0]);
     const proof = regularKeyProofOnAll();
-    const directory = await mkdtemp(join(tmpdir(), "siwx-global-websocket-"));
-    try {
-      const entry = join(directory, "entry.ts");
-      await writeFile(
-        entry,
-        `import { createVerifier } from ${JSON.stringify(resolve("src/verify/index.ts"))};
+    const { exitCode, stdout, stderr } = await runBundledScript(
+      `import { createVerifier } from "SRC/verify/index.ts";
 let constructed = 0;
 const Native = globalThis.WebSocket;
 globalThis.WebSocket = class extends Native { constructor(url) { super(url); constructed += 1; } };
@@ -187,21 +179,12 @@ const result = await verifier.check(JSON.parse(proofJson));
 await verifier.close();
 console.log(JSON.stringify({ ok: result.ok, constructed }));
 `,
-      );
-      await build({ entryPoints: [entry], bundle: true, platform: "node", format: "esm", outfile: join(directory, "entry.mjs"), logLevel: "silent", external: ["ws"] });
-      const child = spawn(process.execPath, ["--experimental-websocket", join(directory, "entry.mjs"), node!.url, JSON.stringify(proof)], { cwd: directory });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-      const exitCode = await new Promise<number | null>((resolveExit) => child.on("exit", resolveExit));
-      expect(stderr.replace(/^.*ExperimentalWarning.*\n?|^\(Use `node --trace-warnings.*\n?/gmu, "")).toBe("");
-      expect(exitCode).toBe(0);
-      // ws is left out of the bundle: had the library tried to load it, the import would fail.
-      expect(JSON.parse(stdout)).toEqual({ ok: true, constructed: 1 });
-    } finally {
-      await rm(directory, { recursive: true, force: true });
-    }
+      { args: [node!.url, JSON.stringify(proof)], nodeOptions: ["--experimental-websocket"], external: ["ws"] },
+    );
+    expect(stderr.replace(/^.*ExperimentalWarning.*\n?|^\(Use `node --trace-warnings.*\n?/gmu, "")).toBe("");
+    expect(exitCode).toBe(0);
+    // ws is left out of the bundle: had the library tried to load it, the import would fail.
+    expect(JSON.parse(stdout)).toEqual({ ok: true, constructed: 1 });
   });
 });
 

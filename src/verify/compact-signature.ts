@@ -5,7 +5,7 @@ import { publicKeyAlgorithm, type KeyAlgorithm } from "./canonical.js";
 import { acceptKey, refuse } from "./check-result.js";
 import { createProofStrategy, MALFORMED_ADDRESS, type ProofBasics } from "./proof-strategy.js";
 import { classicAddress, isOptionsObject } from "./request-input.js";
-import { getDefaultSignatureEngine, type SignatureEngine } from "./signature-engine.js";
+import type { SignatureEngine } from "./signature-engine.js";
 import type { CheckFailure, CheckResult, LedgerReader, VerificationStrategy } from "./types.js";
 
 /**
@@ -57,9 +57,7 @@ export function compactSignature(options: CompactSignatureOptions = {}): Verific
 
 /** The strategy over a given signature engine (the default one when undefined). */
 export function createCompactSignatureStrategy(ledgerMode: LedgerMode, engine: SignatureEngine | undefined): VerificationStrategy {
-  return createProofStrategy("signature", readFields, async (fields, ledger) =>
-    judge(fields, engine ?? (await getDefaultSignatureEngine()), ledgerMode, ledger),
-  );
+  return createProofStrategy("signature", readFields, (fields, signatureEngine, ledger) => judge(fields, signatureEngine, ledgerMode, ledger), engine);
 }
 
 interface CompactFields {
@@ -67,6 +65,8 @@ interface CompactFields {
   data: Uint8Array;
   signature: Uint8Array;
   publicKey: Uint8Array | undefined;
+  /** The publicKey field as sent (hex), when there was one. */
+  publicKeyText: string | undefined;
 }
 
 /** The request's fields in usable form, or `malformed_request` naming the first bad one. */
@@ -74,58 +74,76 @@ function readFields({ request, address, data }: ProofBasics): CompactFields | Ch
   const signature = hexToBytes(request["signature"]);
   if (signature === undefined || signature.length === 0) return refuse("malformed_request", "The signature is missing or not hex.");
   const publicKeyField = request["publicKey"];
-  let publicKey: Uint8Array | undefined;
-  if (publicKeyField !== undefined) {
-    publicKey = hexToBytes(publicKeyField);
-    if (publicKey === undefined || publicKeyAlgorithm(publicKey) === undefined) {
-      return refuse("malformed_request", "The publicKey is not a 33-byte XRPL public key in hex (ED... for ed25519, 02... or 03... for secp256k1).");
-    }
+  if (publicKeyField === undefined) return { address, data, signature, publicKey: undefined, publicKeyText: undefined };
+  const publicKey = hexToBytes(publicKeyField);
+  if (publicKey === undefined || publicKeyAlgorithm(publicKey) === undefined) {
+    return refuse("malformed_request", "The publicKey is not a 33-byte XRPL public key in hex (ED... for ed25519, 02... or 03... for secp256k1).");
   }
-  return { address, data, signature, publicKey };
+  return { address, data, signature, publicKey, publicKeyText: publicKeyField as string };
 }
 
-async function judge(fields: CompactFields, engine: SignatureEngine, ledgerMode: LedgerMode, ledger: LedgerReader): Promise<CheckResult> {
-  const { address, data, signature, publicKey } = fields;
-  let keys: Uint8Array[];
-  if (publicKey !== undefined) {
-    if (!engine.verify(data, signature, publicKey)) {
-      return refuse("invalid_signature", "The signature is not a valid canonical signature of the message by the given publicKey.");
-    }
-    keys = [publicKey];
-  } else {
-    // Without a key only secp256k1 can be checked: ed25519 signatures do not determine their key.
-    const recovered = await engine.recoverSecp256k1(data, signature);
-    keys = recovered.filter((key) => engine.verify(data, signature, key));
-    if (keys.length === 0) {
-      return refuse(
-        "invalid_signature",
-        "No publicKey was given and no secp256k1 key could be recovered from the signature (an ed25519 signature needs its publicKey).",
-      );
-    }
+/** Judges a proof; the master-key path answers at once, without a turn of the event loop. */
+function judge(fields: CompactFields, engine: SignatureEngine, ledgerMode: LedgerMode, ledger: LedgerReader): CheckResult | Promise<CheckResult> {
+  const { data, signature, publicKey } = fields;
+  if (publicKey === undefined) return judgeRecovered(fields, engine, ledgerMode, ledger);
+  if (!engine.verify(data, signature, publicKey)) {
+    return refuse("invalid_signature", "The signature is not a valid canonical signature of the message by the given publicKey.");
   }
+  return judgeKeys(fields, [publicKey], engine, ledgerMode, ledger);
+}
+
+async function judgeRecovered(fields: CompactFields, engine: SignatureEngine, ledgerMode: LedgerMode, ledger: LedgerReader): Promise<CheckResult> {
+  const { data, signature } = fields;
+  // Without a key only secp256k1 can be checked: ed25519 signatures do not determine their key.
+  const recovered = await engine.recoverSecp256k1(data, signature);
+  const keys = recovered.filter((key) => engine.verify(data, signature, key));
+  if (keys.length === 0) {
+    return refuse(
+      "invalid_signature",
+      "No publicKey was given and no secp256k1 key could be recovered from the signature (an ed25519 signature needs its publicKey).",
+    );
+  }
+  return judgeKeys(fields, keys, engine, ledgerMode, ledger);
+}
+
+/** Judges the keys that provably made the signature (one given, or up to four recovered). */
+function judgeKeys(
+  fields: CompactFields,
+  verifiedKeys: Uint8Array[],
+  engine: SignatureEngine,
+  ledgerMode: LedgerMode,
+  ledger: LedgerReader,
+): CheckResult | Promise<CheckResult> {
+  const { address } = fields;
+  let keys = verifiedKeys;
   let keyAddresses = keys.map((key) => engine.addressOf(key));
   const masterIndex = keyAddresses.indexOf(address);
   if (masterIndex >= 0) {
-    if (ledgerMode !== "always") return accept(address, "master", keys[masterIndex]!);
+    if (ledgerMode !== "always") return accept(fields, "master", keys[masterIndex]!);
     keys = [keys[masterIndex]!];
     keyAddresses = [address];
   }
-  const keyNames = keyAddresses.join(" or ");
   if (ledgerMode === "never") {
     return refuse(
       "address_mismatch",
-      `The key that signed derives ${keyNames}, not ${address}; regular keys are not accepted because this verifier does not read the ledger for compact signatures.`,
+      `The key that signed derives ${keyAddresses.join(" or ")}, not ${address}; regular keys are not accepted because this verifier does not read the ledger for compact signatures.`,
     );
   }
   if (classicAddress(address) === undefined) return MALFORMED_ADDRESS;
+  return judgeWithLedger(fields, keys, keyAddresses, ledger);
+}
+
+async function judgeWithLedger(fields: CompactFields, keys: Uint8Array[], keyAddresses: string[], ledger: LedgerReader): Promise<CheckResult> {
+  const { address } = fields;
   const authority = await ledger.getAccountAuthority(address);
   // A recovered signature may fit several keys; any one with authority proves the sign-in.
   let firstRefusal: ReturnType<typeof judgeKey> | undefined;
   for (const [index, keyAddress] of keyAddresses.entries()) {
     const judgement = judgeKey(authority, keyAddress);
-    if (judgement.ok) return accept(address, judgement.authority, keys[index]!);
+    if (judgement.ok) return accept(fields, judgement.authority, keys[index]!);
     firstRefusal ??= judgement;
   }
+  const keyNames = keyAddresses.join(" or ");
   switch (firstRefusal?.ok === false ? firstRefusal.code : "key_not_authorized") {
     case "master_disabled":
       return refuse("master_disabled", `The master key of ${address} signed, but the account has disabled its master key.`);
@@ -139,6 +157,8 @@ async function judge(fields: CompactFields, engine: SignatureEngine, ledgerMode:
   }
 }
 
-function accept(address: string, authority: "master" | "regular", publicKey: Uint8Array): CheckResult {
-  return acceptKey(address, "signature", authority, bytesToHex(publicKey), publicKeyAlgorithm(publicKey) as KeyAlgorithm);
+function accept(fields: CompactFields, authority: "master" | "regular", publicKey: Uint8Array): CheckResult {
+  // The key the request gave is reported in its own text (uppercased) rather than re-encoded.
+  const hex = publicKey === fields.publicKey && fields.publicKeyText !== undefined ? fields.publicKeyText.toUpperCase() : bytesToHex(publicKey);
+  return acceptKey(fields.address, "signature", authority, hex, publicKeyAlgorithm(publicKey) as KeyAlgorithm);
 }

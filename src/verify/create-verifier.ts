@@ -4,7 +4,7 @@ import { SILENT_LOGGER, type Logger } from "../shared/logger.js";
 import { readStrategyResult, refuse } from "./check-result.js";
 import { compactSignature } from "./compact-signature.js";
 import { createLazyLedger, isNetworkMismatch, type LazyLedger } from "./lazy-ledger.js";
-import { NOT_AN_OBJECT } from "./proof-strategy.js";
+import { isBuiltInStrategy, NOT_AN_OBJECT } from "./proof-strategy.js";
 import { isOptionsObject, isRecord } from "./request-input.js";
 import { signedTransaction } from "./signed-transaction.js";
 import type { CheckResult, LedgerReader, VerificationStrategy, Verifier, VerifyRequest } from "./types.js";
@@ -116,51 +116,60 @@ export function createVerifier(options: VerifierOptions = {}): Verifier {
   const ledger = strategyLedger(ledgerReader ?? connection!, networkId);
 
   async function check(request: VerifyRequest): Promise<CheckResult> {
-    const result = await checkWithStrategy(request);
+    let strategy: VerificationStrategy | undefined;
+    let result: CheckResult;
+    try {
+      strategy = isRecord(request) && typeof request.signatureKind === "string" ? strategies.get(request.signatureKind) : undefined;
+      // The library's own strategies answer well-formed results; only custom ones are read with care.
+      if (strategy === undefined) result = unknownKind(request);
+      else result = isBuiltInStrategy(strategy) ? await strategy.check!(request, ledger) : await checkWith(strategy, request);
+    } catch (error) {
+      if (error instanceof LedgerUnavailableError) throw error;
+      if (strategy === undefined) {
+        // Reading signatureKind threw (a getter): the request cannot be read.
+        result = refuse("malformed_request", "The request could not be read.");
+      } else if (isNetworkMismatch(error)) {
+        result = refuse("network_mismatch", error.message);
+      } else {
+        // A strategy must answer a result for a bad proof; anything else thrown is a bug, not a proof.
+        logger.error("sign-in-with-xrpl: a verification strategy threw; refusing the proof.", error);
+        result = refuse("invalid_signature", `The "${strategy.kind}" verification strategy failed; see the error log.`);
+      }
+    }
     if (!result.ok) logger.warn(`sign-in-with-xrpl: sign-in proof refused (${result.code}): ${result.detail}`);
     return result;
   }
 
-  async function checkWithStrategy(request: VerifyRequest): Promise<CheckResult> {
-    let strategy: VerificationStrategy | undefined;
-    try {
-      if (!isRecord(request)) return NOT_AN_OBJECT;
-      const kind: unknown = request.signatureKind;
-      strategy = typeof kind === "string" ? strategies.get(kind) : undefined;
-      if (strategy === undefined) {
-        const accepted = [...strategies.keys()].map((name) => JSON.stringify(name)).join(", ");
-        return refuse(
-          "malformed_request",
-          typeof kind === "string"
-            ? `The signatureKind ${JSON.stringify(kind.slice(0, 40))} is not one this verifier accepts (${accepted}).`
-            : `The signatureKind is missing; this verifier accepts ${accepted}.`,
-        );
-      }
-      if (typeof strategy.check === "function") {
-        const answer: unknown = await strategy.check(request, ledger);
-        const result = readStrategyResult(answer, request);
-        if (result !== undefined) return result;
-        logger.error(`sign-in-with-xrpl: the "${strategy.kind}" verification strategy's check() answered something that is not a check result; refusing the proof.`);
-        return refuse("invalid_signature", `The "${strategy.kind}" verification strategy failed; see the error log.`);
-      }
-      if ((await strategy.verify(request, ledger)) === true) {
-        return { ok: true, address: String(request.address), signatureKind: strategy.kind, authority: "unknown", publicKey: null, algorithm: null };
-      }
-      return refuse("invalid_signature", `The "${strategy.kind}" verification strategy refused the proof.`);
-    } catch (error) {
-      if (error instanceof LedgerUnavailableError) throw error;
-      if (isNetworkMismatch(error)) return refuse("network_mismatch", error.message);
-      // A strategy must answer a result for a bad proof; anything else thrown is a bug, not a proof.
-      logger.error("sign-in-with-xrpl: a verification strategy threw; refusing the proof.", error);
-      const name = strategy === undefined ? "" : ` "${strategy.kind}"`;
-      return refuse("invalid_signature", `The${name} verification strategy failed; see the error log.`);
+  function unknownKind(request: unknown): CheckResult {
+    if (!isRecord(request)) return NOT_AN_OBJECT;
+    const kind = request["signatureKind"];
+    const accepted = [...strategies.keys()].map((name) => JSON.stringify(name)).join(", ");
+    return refuse(
+      "malformed_request",
+      typeof kind === "string"
+        ? `The signatureKind ${JSON.stringify(kind.slice(0, 40))} is not one this verifier accepts (${accepted}).`
+        : `The signatureKind is missing; this verifier accepts ${accepted}.`,
+    );
+  }
+
+  async function checkWith(strategy: VerificationStrategy, request: VerifyRequest): Promise<CheckResult> {
+    if (typeof strategy.check === "function") {
+      const answer: unknown = await strategy.check(request, ledger);
+      const result = readStrategyResult(answer, request);
+      if (result !== undefined) return result;
+      logger.error(`sign-in-with-xrpl: the "${strategy.kind}" verification strategy's check() answered something that is not a check result; refusing the proof.`);
+      return refuse("invalid_signature", `The "${strategy.kind}" verification strategy failed; see the error log.`);
     }
+    if ((await strategy.verify(request, ledger)) === true) {
+      return { ok: true, address: String(request.address), signatureKind: strategy.kind, authority: "unknown", publicKey: null, algorithm: null };
+    }
+    return refuse("invalid_signature", `The "${strategy.kind}" verification strategy refused the proof.`);
   }
 
   return {
     check,
-    async verify(request: VerifyRequest): Promise<boolean> {
-      return (await check(request)).ok;
+    verify(request: VerifyRequest): Promise<boolean> {
+      return check(request).then((result) => result.ok);
     },
     async close(): Promise<void> {
       await connection?.close();

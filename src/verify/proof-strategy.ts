@@ -1,5 +1,6 @@
 import { refuse } from "./check-result.js";
 import { classicAddress, classicAddressShape, isRecord, MAX_MESSAGE_LENGTH, messageBytes } from "./request-input.js";
+import { getDefaultSignatureEngine, type SignatureEngine } from "./signature-engine.js";
 import type { CheckFailure, CheckResult, LedgerReader, VerificationStrategy, VerifyRequest } from "./types.js";
 
 /** What every built-in proof kind reads first: the request object, its address and its message. */
@@ -29,17 +30,26 @@ function readBasics(request: unknown): ProofBasics | CheckFailure {
   return { request, address, message: message as string, data };
 }
 
+const builtIn = new WeakSet<VerificationStrategy>();
+
+/** Whether a strategy was made by this library, so its results need no checking. */
+export function isBuiltInStrategy(strategy: VerificationStrategy): boolean {
+  return builtIn.has(strategy);
+}
+
 /**
  * A built-in strategy from its two halves: `readFields` turns the request into the kind's fields
- * (or a `malformed_request`), `judge` decides. Reading never throws out (a getter that throws is
- * a malformed request), `verify` is `check(...).ok`, and a malformed address wins over any other
- * failure: a key that signs for an address proves it valid, so its checksum is read only when a
- * proof fails, and the hot path never pays for it.
+ * (or a `malformed_request`), `judge` decides, over `engine` (the default engine when undefined).
+ * Reading never throws out (a getter that throws is a malformed request), `verify` is
+ * `check(...).ok`, and a malformed address wins over any other failure: a key that signs for an
+ * address proves it valid, so its checksum is read only when a proof fails, and the hot path
+ * never pays for it.
  */
 export function createProofStrategy<Fields extends { address: string }>(
   kind: "signature" | "signedTx",
   readFields: (basics: ProofBasics) => Fields | CheckFailure,
-  judge: (fields: Fields, ledger: LedgerReader) => Promise<CheckResult>,
+  judge: (fields: Fields, engine: SignatureEngine, ledger: LedgerReader) => CheckResult | Promise<CheckResult>,
+  engine: SignatureEngine | undefined,
 ): VerificationStrategy {
   async function check(request: VerifyRequest, ledger: LedgerReader): Promise<CheckResult> {
     let fields: Fields | CheckFailure;
@@ -50,15 +60,19 @@ export function createProofStrategy<Fields extends { address: string }>(
       return refuse("malformed_request", "The request could not be read.");
     }
     if ("code" in fields) return fields;
-    const result = await judge(fields, ledger);
+    const chosen = engine ?? getDefaultSignatureEngine();
+    const judged = judge(fields, chosen instanceof Promise ? await chosen : chosen, ledger);
+    const result = judged instanceof Promise ? await judged : judged;
     if (!result.ok && result.code !== "malformed_request" && classicAddress(fields.address) === undefined) return MALFORMED_ADDRESS;
     return result;
   }
-  return {
+  const strategy: VerificationStrategy = {
     kind,
     check,
     async verify(request, ledger) {
       return (await check(request, ledger)).ok;
     },
   };
+  builtIn.add(strategy);
+  return strategy;
 }

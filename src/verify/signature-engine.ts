@@ -84,10 +84,15 @@ export async function selectSignatureBackend(): Promise<SignatureBackend> {
   return createKeypairsBackend();
 }
 
-let defaultEngine: Promise<SignatureEngine> | undefined;
+let defaultEngine: SignatureEngine | undefined;
+let loadingEngine: Promise<SignatureEngine> | undefined;
 
-/** The process-wide engine over {@link selectSignatureBackend}, chosen once on first use. */
-export function getDefaultSignatureEngine(): Promise<SignatureEngine> {
-  defaultEngine ??= selectSignatureBackend().then(createSignatureEngine);
-  return defaultEngine;
+/**
+ * The process-wide engine over {@link selectSignatureBackend}, chosen once on first use. Answers
+ * the engine itself once it is ready, so the hot path does not wait a turn for a settled promise.
+ */
+export function getDefaultSignatureEngine(): SignatureEngine | Promise<SignatureEngine> {
+  if (defaultEngine !== undefined) return defaultEngine;
+  loadingEngine ??= selectSignatureBackend().then((backend) => (defaultEngine = createSignatureEngine(backend)));
+  return loadingEngine;
 }

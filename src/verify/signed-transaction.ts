@@ -7,7 +7,7 @@ import { acceptKey, refuse } from "./check-result.js";
 import type { DecodedTransaction } from "./decoded-transaction.js";
 import { createProofStrategy, type ProofBasics } from "./proof-strategy.js";
 import { classicAddress, isOptionsObject, isRecord } from "./request-input.js";
-import { getDefaultSignatureEngine, type SignatureEngine } from "./signature-engine.js";
+import type { SignatureEngine } from "./signature-engine.js";
 import { decodeSignInTransaction } from "./transaction-binary.js";
 import { reviewTransaction } from "./transaction-policy.js";
 import type { CheckFailure, CheckResult, LedgerReader, VerificationStrategy } from "./types.js";
@@ -66,9 +66,7 @@ export function signedTransaction(options: SignedTransactionOptions = {}): Verif
 
 /** The strategy over a given signature engine (the default one when undefined). */
 export function createSignedTransactionStrategy(networkId: number | undefined, engine: SignatureEngine | undefined): VerificationStrategy {
-  return createProofStrategy("signedTx", readFields, async (fields, ledger) =>
-    judge(fields, engine ?? (await getDefaultSignatureEngine()), networkId, ledger),
-  );
+  return createProofStrategy("signedTx", readFields, (fields, signatureEngine, ledger) => judge(fields, signatureEngine, networkId, ledger), engine);
 }
 
 interface SignedTxFields {

@@ -3,7 +3,8 @@ import type { Verifier } from "../verify/types.js";
 import { isProductionEnvironment } from "./environment.js";
 import { resolveExpectedDomain, type DomainOption, type ExpectedDomain } from "./expected-domain.js";
 import { createMemoryNonceStore } from "./memory-nonce-store.js";
-import type { Logger, NonceStore } from "./types.js";
+import { SILENT_LOGGER, type Logger } from "../shared/logger.js";
+import type { NonceStore } from "./types.js";
 
 /**
  * Which seed variant the handlers speak: `"cookie"` (A, sealed cookie) or `"store"` (B, server-side session store).
@@ -76,8 +77,6 @@ export interface NormalizedAuthOptions {
   logger: Logger;
   now: () => number;
 }
-
-const SILENT_LOGGER: Logger = { warn() {}, error() {} };
 
 function fail(message: string): never {
   throw new InvalidOptionsError(`sign-in-with-xrpl: createAuthHandlers: ${message}`);

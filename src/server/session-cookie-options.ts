@@ -1,5 +1,5 @@
 import { InvalidOptionsError } from "../errors.js";
-import { isProductionEnvironment } from "./environment.js";
+import { isProductionEnvironment } from "../shared/environment.js";
 
 /** Seed 2.2: a session lives 30 minutes. */
 const DEFAULT_MAX_AGE_SECONDS = 30 * 60;

@@ -1,7 +1,7 @@
 import { InvalidOptionsError } from "../errors.js";
-import { randomHex } from "../message/random-hex.js";
-import { isProductionEnvironment } from "./environment.js";
-import type { Logger } from "./types.js";
+import { isProductionEnvironment } from "../shared/environment.js";
+import type { Logger } from "../shared/logger.js";
+import { randomHex } from "../shared/random-hex.js";
 
 /**
  * The shortest session secret accepted (seed 2.2; iron-session's own minimum too).

@@ -88,17 +88,3 @@ export interface AuthHandlers {
   signOut(session: SessionStore): Promise<HandlerResult>;
   me(session: SessionStore): Promise<HandlerResult>;
 }
-
-/**
- * Where the library writes what it cannot return (a failed session destroy). Any console-like object fits.
- *
- * @example
- * ```ts
- * const logger: Logger = console;
- * const handlers = createAuthHandlers({ verifier, variant: "store", logger });
- * ```
- */
-export interface Logger {
-  warn(message: string, ...details: unknown[]): void;
-  error(message: string, ...details: unknown[]): void;
-}

@@ -1,4 +1,4 @@
-import { randomHex } from "../message/random-hex.js";
+import { randomHex } from "../shared/random-hex.js";
 
 /**
  * One check of a contract suite: a name that says what it proves, and `run`, which resolves

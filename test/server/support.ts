@@ -1,6 +1,6 @@
 import { deriveAddress, deriveKeypair, generateSeed, sign } from "ripple-keypairs";
 import { createMessage } from "../../src/message/index.js";
-import type { Logger } from "../../src/server/types.js";
+import type { Logger } from "../../src/shared/logger.js";
 import type { Verifier, VerifyRequest } from "../../src/verify/types.js";
 
 export const T0 = Date.parse("2026-03-01T12:00:00.000Z");
@@ -59,6 +59,12 @@ export function scriptedVerifier(answer: boolean | Error = true) {
       await new Promise((resolve) => setImmediate(resolve));
       if (next instanceof Error) throw next;
       return next;
+    },
+    async check(request) {
+      const ok = await verifier.verify(request);
+      return ok
+        ? { ok, address: request.address, signatureKind: request.signatureKind, authority: "master", publicKey: request.publicKey ?? null, algorithm: null }
+        : { ok, code: "invalid_signature", detail: "The scripted verifier refused the proof." };
     },
     async close() {},
   };

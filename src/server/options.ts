@@ -1,6 +1,6 @@
 import { InvalidOptionsError } from "../errors.js";
 import type { Verifier } from "../verify/types.js";
-import { isProductionEnvironment } from "./environment.js";
+import { isProductionEnvironment } from "../shared/environment.js";
 import { resolveExpectedDomain, type DomainOption, type ExpectedDomain } from "./expected-domain.js";
 import { createMemoryNonceStore } from "./memory-nonce-store.js";
 import { SILENT_LOGGER, type Logger } from "../shared/logger.js";

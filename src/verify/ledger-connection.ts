@@ -1,5 +1,6 @@
 import { Client, DisconnectedError, NotConnectedError, RippledError } from "xrpl";
 import { LedgerUnavailableError } from "../errors.js";
+import { withTimeout } from "../shared/with-timeout.js";
 import type { Logger } from "../server/types.js";
 import { isRecord } from "./request-input.js";
 import type { AccountAuthority, LedgerReader } from "./types.js";
@@ -213,22 +214,6 @@ function describe(error: unknown): string {
 function asUnavailable(operation: string, error: unknown): LedgerUnavailableError {
   if (error instanceof LedgerUnavailableError) return error;
   return new LedgerUnavailableError(`The ledger node could not answer ${operation}: ${describe(error)}`, { cause: error });
-}
-
-function withTimeout<T>(promise: Promise<T>, timeoutMs: number, onTimeout: () => Error): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(onTimeout()), timeoutMs);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
 }
 
 /** Reads an API v2 (or v1) account_info result; undefined when it is not one for `address`. */

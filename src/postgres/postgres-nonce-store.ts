@@ -158,7 +158,7 @@ function readCount(row: unknown, column: string): number {
  * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, connectionTimeoutMillis: 5000, query_timeout: 5000 });
  * const nonceStore = createPostgresNonceStore(pool);
  * await nonceStore.ready();
- * const handlers = createAuthHandlers({ verifier: createVerifier(), variant: "store", nonceStore });
+ * const handlers = createAuthHandlers({ verifier: createVerifier(), sessionKind: "server-store", nonceStore });
  * ```
  */
 export function createPostgresNonceStore(pool: PostgresQueryable, options: PostgresNonceStoreOptions = {}): PostgresNonceStore {

@@ -13,10 +13,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InvalidOptionsError, StoreUnavailableError } from "../../src/errors.js";
 import { createPostgresNonceStore, postgresNonceStoreMigration } from "../../src/postgres/index.js";
-import { createAuthHandlers } from "../../src/server/index.js";
-import { createMemorySessionStore, nonceStoreContract, revocationStoreContract } from "../../src/testing/index.js";
-import { compactSignature, createVerifier } from "../../src/verify/index.js";
-import { buildMessage, makeAccount, signedBody } from "../server/support.js";
+import { nonceStoreContract, revocationStoreContract } from "../../src/testing/index.js";
+import { raceVerifiesAcrossTwoServers } from "../server/support.js";
 import { freePort } from "../support/example-process.js";
 import { connectTestPostgres, DATABASE_URL, testPool, uniqueName } from "./connect-postgres.js";
 import { startSilentServer, startTcpProxy } from "./tcp-proxy.js";
@@ -30,6 +28,14 @@ function urlWithPort(port: number): string {
   url.hostname = "127.0.0.1";
   url.port = String(port);
   return url.toString();
+}
+
+/** One connection: its statements run in the order they are sent, which makes background work observable. */
+async function connectClient(): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  client.on("error", () => {});
+  await client.connect();
+  return client;
 }
 
 async function rowCount(client: pg.Pool | pg.Client, table: string): Promise<number> {
@@ -57,6 +63,12 @@ if ("reason" in database) {
   afterAll(async () => {
     await database.drop();
   });
+
+  /** Table names of their own in the run's schema, so a check sees only its own rows. */
+  function ownTables(name: string): { schema: string; table: string; revocationTable: string } {
+    const table = uniqueName(name);
+    return { schema, table, revocationTable: `${table}_r` };
+  }
 
   describe("createPostgresNonceStore: NonceStore contract on a real PostgreSQL", () => {
     for (const check of nonceStoreContract(() => createPostgresNonceStore(pool, { schema }), { parallelCalls: 100 })) {
@@ -196,14 +208,13 @@ if ("reason" in database) {
     });
 
     it("prunes expired rows in the background, at most once per interval, keeping live ones", async () => {
-      const table = uniqueName("prune");
-      // One connection: statements run in the order they are sent, so the count below runs after the pruning.
-      const client = new pg.Client({ connectionString: DATABASE_URL });
-      client.on("error", () => {});
-      await client.connect();
+      const names = ownTables("prune");
+      const { table } = names;
+      // The count below runs after the pruning the consume before it started.
+      const client = await connectClient();
       try {
         let now = 1_700_000_000_000;
-        const store = createPostgresNonceStore(client, { schema, table, revocationTable: `${table}_r`, now: () => now, pruneIntervalMs: 1000 });
+        const store = createPostgresNonceStore(client, { ...names, now: () => now, pruneIntervalMs: 1000 });
         for (const nonce of ["old1", "old2", "old3"]) expect(await store.consume(nonce, 100)).toBe(true);
         await store.revoke("oldsession", 100);
         now += 500;
@@ -221,16 +232,13 @@ if ("reason" in database) {
     });
 
     it("prunes again on the next call when a pruning deleted a full batch", async () => {
-      const table = uniqueName("batch");
-      const client = new pg.Client({ connectionString: DATABASE_URL });
-      client.on("error", () => {});
-      await client.connect();
+      const names = ownTables("batch");
+      const { table } = names;
+      const client = await connectClient();
       try {
         const now = 1_700_000_000_000;
         const store = createPostgresNonceStore(client, {
-          schema,
-          table,
-          revocationTable: `${table}_r`,
+          ...names,
           now: () => now,
           pruneIntervalMs: MINUTE_MS,
           pruneBatchSize: 2,
@@ -253,12 +261,11 @@ if ("reason" in database) {
     });
 
     it("prune() deletes in batches and returns how many rows it deleted", async () => {
-      const table = uniqueName("manual");
+      const names = ownTables("manual");
+      const { table } = names;
       let now = 1_700_000_000_000;
       const store = createPostgresNonceStore(pool, {
-        schema,
-        table,
-        revocationTable: `${table}_r`,
+        ...names,
         now: () => now,
         pruneIntervalMs: Number.POSITIVE_INFINITY,
         pruneBatchSize: 3,
@@ -278,12 +285,9 @@ if ("reason" in database) {
     });
 
     it("never prunes a row consumed again while the pruning runs: exactly one winner, and the nonce stays used", async () => {
-      const table = uniqueName("overlap");
       let now = 1_700_000_000_000;
       const store = createPostgresNonceStore(pool, {
-        schema,
-        table,
-        revocationTable: `${table}_r`,
+        ...ownTables("overlap"),
         now: () => now,
         pruneIntervalMs: Number.POSITIVE_INFINITY,
         pruneBatchSize: 10_000,
@@ -300,17 +304,10 @@ if ("reason" in database) {
     });
 
     it("creates its tables once when many processes start at the same moment", async () => {
-      const table = uniqueName("first");
-      const clients = await Promise.all(
-        Array.from({ length: 8 }, async () => {
-          const client = new pg.Client({ connectionString: DATABASE_URL });
-          client.on("error", () => {});
-          await client.connect();
-          return client;
-        }),
-      );
+      const names = ownTables("first");
+      const clients = await Promise.all(Array.from({ length: 8 }, connectClient));
       try {
-        const stores = clients.map((client) => createPostgresNonceStore(client, { schema, table, revocationTable: `${table}_r` }));
+        const stores = clients.map((client) => createPostgresNonceStore(client, names));
         const answers = await Promise.all(stores.map((store) => store.consume("firstuse", MINUTE_MS)));
         expect(answers.filter((answer) => answer === true)).toHaveLength(1);
       } finally {
@@ -319,8 +316,9 @@ if ("reason" in database) {
     });
 
     it("creates its tables again when they were dropped under a running store", async () => {
-      const table = uniqueName("dropped");
-      const store = createPostgresNonceStore(pool, { schema, table, revocationTable: `${table}_r`, pruneIntervalMs: Number.POSITIVE_INFINITY });
+      const names = ownTables("dropped");
+      const { table } = names;
+      const store = createPostgresNonceStore(pool, { ...names, pruneIntervalMs: Number.POSITIVE_INFINITY });
       expect(await store.consume("dropped1", MINUTE_MS)).toBe(true);
       await pool.query(`DROP TABLE "${schema}"."${table}"`);
       await expect(store.consume("dropped2", MINUTE_MS)).rejects.toThrow(/the next call creates it again/);
@@ -328,8 +326,7 @@ if ("reason" in database) {
     });
 
     it("with createTables: false, says to run the migration until it is run, then works", async () => {
-      const table = uniqueName("migrated");
-      const names = { schema, table, revocationTable: `${table}_r` };
+      const names = ownTables("migrated");
       const store = createPostgresNonceStore(pool, { ...names, createTables: false });
       await expect(store.ready()).rejects.toThrow(StoreUnavailableError);
       await expect(store.ready()).rejects.toThrow(/postgresNonceStoreMigration\(\)/);
@@ -348,8 +345,8 @@ if ("reason" in database) {
 
     it("works for a database user that may not create tables once the tables exist", async () => {
       const role = uniqueName("siwx_app");
-      const table = uniqueName("granted");
-      const names = { schema, table, revocationTable: `${table}_r` };
+      const names = ownTables("granted");
+      const { table } = names;
       await pool.query(postgresNonceStoreMigration(names));
       await pool.query(`CREATE ROLE "${role}" LOGIN`);
       const url = new URL(DATABASE_URL);
@@ -364,8 +361,7 @@ if ("reason" in database) {
         await store.revoke("limitedsession", MINUTE_MS);
         expect(await store.prune()).toBe(0);
 
-        const other = uniqueName("forbidden");
-        const refused = createPostgresNonceStore(limited, { schema, table: other, revocationTable: `${other}_r` });
+        const refused = createPostgresNonceStore(limited, ownTables("forbidden"));
         await expect(refused.consume("limited2", MINUTE_MS)).rejects.toThrow(/permission denied.*createTables: false/s);
       } finally {
         await limited.end();
@@ -430,27 +426,13 @@ if ("reason" in database) {
     });
 
     it("lets exactly one of 20 racing verifies through two handler sets (two servers) sharing PostgreSQL", async () => {
-      const verifier = createVerifier({ nodeUrl: "ws://127.0.0.1:9", strategies: [compactSignature({ ledger: "never" })] });
       const otherPool = testPool();
       try {
-        const servers = [pool, otherPool].map((each) =>
-          createAuthHandlers({ verifier, variant: "cookie", nonceStore: createPostgresNonceStore(each, { schema }) }),
-        );
-        const session = createMemorySessionStore();
-        const account = makeAccount();
-        const { body } = await servers[0]!.nonce(session);
-        const message = buildMessage({ account, nonce: body.nonce as string, issuedAtMs: Date.now() });
-        const snapshot = await session.get();
-        const results = await Promise.all(
-          Array.from({ length: 20 }, (_, index) =>
-            servers[index % 2]!.verify(createMemorySessionStore(snapshot), { body: signedBody(account, message), host: "example.com" }),
-          ),
-        );
+        const results = await raceVerifiesAcrossTwoServers([createPostgresNonceStore(pool, { schema }), createPostgresNonceStore(otherPool, { schema })]);
         expect(results.filter((result) => result.status === 200)).toHaveLength(1);
         expect(results.filter((result) => result.body.error === "Nonce has already been used.")).toHaveLength(19);
       } finally {
         await otherPool.end();
-        await verifier.close();
       }
     });
   });

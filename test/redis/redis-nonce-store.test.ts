@@ -1,10 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { InvalidOptionsError } from "../../src/errors.js";
 import { createRedisNonceStore } from "../../src/redis/index.js";
-import { createAuthHandlers } from "../../src/server/index.js";
-import { createMemorySessionStore, nonceStoreContract, revocationStoreContract } from "../../src/testing/index.js";
-import { compactSignature, createVerifier } from "../../src/verify/index.js";
-import { buildMessage, makeAccount, signedBody } from "../server/support.js";
+import { nonceStoreContract, revocationStoreContract } from "../../src/testing/index.js";
+import { raceVerifiesAcrossTwoServers } from "../server/support.js";
 import { connectTestRedis } from "./connect-redis.js";
 
 const connection = await connectTestRedis();
@@ -102,28 +100,13 @@ if ("reason" in connection) {
     });
 
     it("lets exactly one of 20 racing verifies through two handler sets (two servers) sharing Redis", async () => {
-      const verifier = createVerifier({ nodeUrl: "ws://127.0.0.1:9", strategies: [compactSignature({ ledger: "never" })] });
       const other = await client.duplicate().on("error", () => {}).connect();
       try {
-        const servers = [client, other].map((each) =>
-          createAuthHandlers({ verifier, variant: "cookie", nonceStore: createRedisNonceStore(each, { prefix }) }),
-        );
-        const session = createMemorySessionStore();
-        const account = makeAccount();
-        const { body } = await servers[0]!.nonce(session);
-        const message = buildMessage({ account, nonce: body.nonce as string, issuedAtMs: Date.now() });
-        const snapshot = await session.get();
-        // Every attempt carries a copy of the pre-sign-in cookie, as a replaying attacker would.
-        const results = await Promise.all(
-          Array.from({ length: 20 }, (_, index) =>
-            servers[index % 2]!.verify(createMemorySessionStore(snapshot), { body: signedBody(account, message), host: "example.com" }),
-          ),
-        );
+        const results = await raceVerifiesAcrossTwoServers([createRedisNonceStore(client, { prefix }), createRedisNonceStore(other, { prefix })]);
         expect(results.filter((result) => result.status === 200)).toHaveLength(1);
         expect(results.filter((result) => result.body.error === "Nonce has already been used.")).toHaveLength(19);
       } finally {
         other.destroy();
-        await verifier.close();
       }
     });
 

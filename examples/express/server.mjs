@@ -1,6 +1,6 @@
 // Starts the Express example: reads the environment, creates the verifier once (it holds the
-// ledger connection), picks the session and nonce stores (memory, or Redis when REDIS_URL is
-// set), listens, and shuts down cleanly on SIGTERM/SIGINT.
+// ledger connection), picks the session and nonce stores (memory, Redis when REDIS_URL is set,
+// PostgreSQL when DATABASE_URL is set), listens, and shuts down cleanly on SIGTERM/SIGINT.
 import { fileURLToPath } from "node:url";
 import { createMemoryNonceStore, createVerifier } from "sign-in-with-xrpl";
 import { createApp, createSessionMiddleware } from "./app.mjs";
@@ -22,13 +22,28 @@ try {
   if (error instanceof ConfigError) stop(error.message);
   throw error;
 }
+const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
+if (databaseUrl !== undefined && config.redisUrl !== undefined) {
+  stop("set REDIS_URL or DATABASE_URL, not both: each one holds the sessions and the nonces.");
+}
 
 const verifier = createVerifier(config.nodeUrl === undefined ? {} : { nodeUrl: config.nodeUrl });
 
 let redis;
+let postgres;
 let nonceStore;
 let sessionStore;
-if (config.redisUrl === undefined) {
+if (databaseUrl !== undefined) {
+  const { DatabaseStartError, openPostgresStores } = await import("./postgres-stores.mjs");
+  try {
+    postgres = await openPostgresStores(databaseUrl);
+  } catch (error) {
+    await verifier.close();
+    if (error instanceof DatabaseStartError) stop(`DATABASE_URL (${redactUrl(databaseUrl)}): ${error.message}`);
+    throw error;
+  }
+  ({ nonceStore, sessionStore } = postgres);
+} else if (config.redisUrl === undefined) {
   nonceStore = createMemoryNonceStore();
 } else {
   // Loaded only when used, so the default setup needs no Redis packages at all.
@@ -84,7 +99,7 @@ server.on("error", async (error) => {
 });
 server.on("listening", () => {
   const { port } = server.address();
-  const stores = redis === undefined ? "in-memory sessions" : "sessions and nonces in Redis";
+  const stores = redis !== undefined ? "sessions and nonces in Redis" : postgres !== undefined ? "sessions and nonces in PostgreSQL" : "in-memory sessions";
   const shownHost = config.host === undefined || config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host.includes(":") ? `[${config.host}]` : config.host;
   console.log(`Sign-In with XRPL Express example listening on http://${shownHost}:${port} (${stores})`);
 });
@@ -93,6 +108,7 @@ let closing = false;
 async function closeResources() {
   await verifier.close().catch((error) => console.error("Closing the verifier failed:", error));
   if (redis?.isOpen) await redis.close().catch((error) => console.error("Closing Redis failed:", error));
+  await postgres?.close().catch((error) => console.error("Closing PostgreSQL failed:", error));
 }
 
 async function shutdown(signal) {

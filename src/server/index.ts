@@ -12,4 +12,4 @@ export { sessionCookieOptions } from "./session-cookie-options.js";
 export type { ExpressSessionCookieOptions, IronSessionCookieOptions, SessionCookieInput } from "./session-cookie-options.js";
 export { MIN_SESSION_SECRET_LENGTH, resolveSessionSecret } from "./session-secret.js";
 export type { SessionSecretInput } from "./session-secret.js";
-export type { AuthHandlers, HandlerResult, NonceStore, SessionRecord, SessionStore } from "./types.js";
+export type { AuthHandlers, HandlerResult, NonceStore, RevocationStore, SessionRecord, SessionStore } from "./types.js";

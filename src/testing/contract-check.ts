@@ -30,6 +30,17 @@ export function show(value: unknown): string {
   }
 }
 
+/** @internal Fails unless `call` rejects. */
+export async function expectRejection(subject: string, call: () => Promise<unknown>, what: string): Promise<void> {
+  let answer: unknown;
+  try {
+    answer = await call();
+  } catch {
+    return;
+  }
+  fail(subject, `${what} must reject, but resolved ${show(answer)}.`);
+}
+
 /** @internal A random alphanumeric nonce, unique per call, so checks can run against a shared, persistent store. */
 export function uniqueNonce(): string {
   return `contract${randomHex(16)}`;

@@ -3,7 +3,7 @@
  * Used by test/examples and by the browser tests.
  *
  * Environment: the child gets this process's environment without the examples' own settings
- * (`EXAMPLE_SETTINGS`: NODE_ENV, PORT, REDIS_URL, ...), plus a random 64-character
+ * (`EXAMPLE_SETTINGS`: NODE_ENV, PORT, REDIS_URL, DATABASE_URL, ...), plus a random 64-character
  * `SESSION_SECRET`, then `options.env` on top. A key set to `undefined` in `options.env` is removed, e.g.
  * `{ SESSION_SECRET: undefined, NODE_ENV: "production" }`.
  *
@@ -70,6 +70,7 @@ export const EXAMPLE_SETTINGS = [
   "XRPL_NODE_URL",
   "APP_DOMAIN",
   "REDIS_URL",
+  "DATABASE_URL",
   "NONCE_RATE_LIMIT",
   "TRUST_PROXY",
   "NEXT_DIST_DIR",

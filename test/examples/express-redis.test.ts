@@ -8,24 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCookieJar } from "../support/cookie-jar.js";
 import { startExpressExample, type ExampleProcess } from "../support/example-process.js";
 import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
+import { REDIS_URL, redisAnswers } from "../redis/connect-redis.js";
 import { APP_DOMAIN, getNonce, newKeyAccount, postVerify, routesOf, signatureProof, signInMessage } from "./flow.js";
 import { itSharesSessionsAndNoncesAcrossTwoProcesses } from "./two-processes.js";
-
-const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-
-async function redisAnswers(): Promise<boolean> {
-  const probe = createClient({ url: REDIS_URL, socket: { connectTimeout: 2000, reconnectStrategy: false } });
-  probe.on("error", () => {});
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    if (probe.isOpen) await probe.close();
-  }
-}
 
 const available = await redisAnswers();
 if (!available && process.env.CI === undefined) {

@@ -103,14 +103,16 @@ export async function freePort(): Promise<number> {
   });
 }
 
-interface Spawned {
+/** A node child process started by `spawnNode`. */
+export interface Spawned {
   child: ChildProcess;
   output(): string;
   exited: Promise<ExitInfo>;
   stop(): Promise<ExitInfo>;
 }
 
-function spawnNode(args: string[], cwd: string, env: NodeJS.ProcessEnv): Spawned {
+/** Runs `node ...args` in `cwd` in its own process group, collecting its output. */
+export function spawnNode(args: string[], cwd: string, env: NodeJS.ProcessEnv): Spawned {
   // Own process group, so stop() also ends anything the example starts.
   const child = spawn(process.execPath, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   let output = "";
@@ -213,13 +215,19 @@ export function buildExpressClient(): Promise<void> {
   return clientBuildOnce;
 }
 
+/** The Next example's server (server.mjs) on 127.0.0.1:`port`, serving the tests' build. */
+function nextServerEnv(port: number, env: Record<string, string | undefined> = {}, { portOverridable = false } = {}): NodeJS.ProcessEnv {
+  const base = { NEXT_DIST_DIR: NEXT_TEST_DIST_DIR, HOST: "127.0.0.1", PORT: String(port) };
+  return exampleEnv(portOverridable ? { ...base, ...env } : { ...base, ...env, PORT: String(port) });
+}
+
 /**
- * Starts examples/next in production mode (`next start`) on a free port of 127.0.0.1 and waits
- * until it answers. Call `buildNextExample()` first (once).
+ * Starts examples/next in production mode (`node server.mjs`, as `npm run serve` does) on a free
+ * port of 127.0.0.1 and waits until it answers. Call `buildNextExample()` first (once).
  */
 export async function startNextExample(options: StartExampleOptions = {}): Promise<ExampleProcess> {
   const port = await freePort();
-  const spawned = spawnNode([NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], NEXT_DIR, exampleEnv({ NEXT_DIST_DIR: NEXT_TEST_DIST_DIR, ...options.env }));
+  const spawned = spawnNode(["server.mjs"], NEXT_DIR, nextServerEnv(port, options.env));
   const url = `http://127.0.0.1:${port}`;
   await waitUntilAnswering(spawned, url, "/api/auth/me", options.timeoutMs ?? 60_000, "The Next example");
   return toExampleProcess(spawned, port);
@@ -227,17 +235,19 @@ export async function startNextExample(options: StartExampleOptions = {}): Promi
 
 /**
  * Runs an example until it exits by itself (a start that must fail) and returns its exit and
- * output. It is stopped after `timeoutMs` (default 30 s) if it does not exit.
+ * output. It is stopped after `timeoutMs` (default 30 s) if it does not exit. It listens on a
+ * free port unless `options.env` sets PORT.
  */
 export async function runExampleUntilExit(
   example: "express" | "next",
   options: StartExampleOptions = {},
 ): Promise<ExitInfo & { timedOut: boolean }> {
   const port = await freePort();
+  // Here `options.env` may set PORT too: a bad PORT is one of the starts that must fail.
   const spawned =
     example === "express"
-      ? spawnNode(["server.mjs"], EXPRESS_DIR, exampleEnv({ HOST: "127.0.0.1", ...options.env, PORT: String(port) }))
-      : spawnNode([NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], NEXT_DIR, exampleEnv({ NEXT_DIST_DIR: NEXT_TEST_DIST_DIR, ...options.env }));
+      ? spawnNode(["server.mjs"], EXPRESS_DIR, exampleEnv({ HOST: "127.0.0.1", PORT: String(port), ...options.env }))
+      : spawnNode(["server.mjs"], NEXT_DIR, nextServerEnv(port, options.env, { portOverridable: true }));
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
@@ -313,6 +323,9 @@ export function buildNextExample(options: { timeoutMs?: number } = {}): Promise<
         await newestMtime(join(NEXT_DIR, "app")),
         await newestMtime(join(NEXT_DIR, "lib")),
         await newestMtime(join(NEXT_DIR, "instrumentation.ts")),
+        await newestMtime(join(NEXT_DIR, "settings.mjs")),
+        await newestMtime(join(NEXT_DIR, "client-address.mjs")),
+        await newestMtime(join(NEXT_DIR, "server-link.mjs")),
         await newestMtime(join(NEXT_DIR, "next.config.mjs")),
         await newestMtime(join(NEXT_DIR, "tsconfig.json")),
         await newestMtime(join(NEXT_DIR, "package.json")),

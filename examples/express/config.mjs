@@ -143,3 +143,14 @@ function readTrustProxy(value) {
   }
   return trustProxy;
 }
+
+/** The URL without its password, for messages. */
+export function redactUrl(url) {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== "") parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "an unreadable URL";
+  }
+}

@@ -1,7 +1,7 @@
 // REDIS_URL: one node-redis client for the sessions (connect-redis) and the nonce store, so
 // every process behind a load balancer shares both.
 import { createClient } from "redis";
-import { ConfigError } from "./config.mjs";
+import { ConfigError, redactUrl } from "./config.mjs";
 
 /** How long the start waits for Redis before it gives up. */
 const REDIS_CONNECT_TIMEOUT_MS = 5000;
@@ -47,15 +47,4 @@ export function redisConnection(url) {
     }
   };
   return { client, connect };
-}
-
-/** The URL without its password, for messages. */
-function redactUrl(url) {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password !== "") parsed.password = "***";
-    return parsed.toString();
-  } catch {
-    return "an unreadable URL";
-  }
 }

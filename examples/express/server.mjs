@@ -4,7 +4,7 @@
 import { fileURLToPath } from "node:url";
 import { createMemoryNonceStore, createVerifier } from "sign-in-with-xrpl";
 import { createApp } from "./app.mjs";
-import { checkedByLibrary, ConfigError, loadConfig } from "./config.mjs";
+import { checkedByLibrary, ConfigError, loadConfig, redactUrl } from "./config.mjs";
 
 const SHUTDOWN_GRACE_MS = 5000;
 

@@ -5,6 +5,7 @@ export default defineConfig({
     index: "src/index.ts",
     client: "src/client/index.ts",
     redis: "src/redis/index.ts",
+    postgres: "src/postgres/index.ts",
     testing: "src/testing/index.ts",
     fetch: "src/fetch/index.ts",
   },
@@ -14,7 +15,7 @@ export default defineConfig({
   clean: true,
   target: "es2022",
   // The client entry must stay browser-safe: never let a server dependency leak into it.
-  external: ["xrpl", "redis"],
+  external: ["xrpl", "redis", "pg"],
   splitting: true,
   treeshake: true,
 });

@@ -71,6 +71,15 @@ function opensslAlone(requests) {
  */
 async function interleaved(inputs, ours, peer, { once = false, rounds = 8, sliceMs = RUN_MS / 8 } = {}) {
   const totals = { ours: { operations: 0, ms: 0 }, peer: { operations: 0, ms: 0 } };
+  const roundRatios = [];
+  const before = { ours: { operations: 0, ms: 0 }, peer: { operations: 0, ms: 0 } };
+  const noteRound = () => {
+    const oursRate = (totals.ours.operations - before.ours.operations) / (totals.ours.ms - before.ours.ms);
+    const peerRate = (totals.peer.operations - before.peer.operations) / (totals.peer.ms - before.peer.ms);
+    roundRatios.push(oursRate / peerRate);
+    before.ours = { ...totals.ours };
+    before.peer = { ...totals.peer };
+  };
   const check = (answer) => {
     if (answer !== true) throw new Error("a valid proof failed");
   };
@@ -86,6 +95,7 @@ async function interleaved(inputs, ours, peer, { once = false, rounds = 8, slice
       for (const input of chunk) check(peer(input));
       totals.peer.ms += performance.now() - started;
       totals.peer.operations += chunk.length;
+      noteRound();
       continue;
     }
     let index = 0;
@@ -98,10 +108,12 @@ async function interleaved(inputs, ours, peer, { once = false, rounds = 8, slice
     while (performance.now() - started < sliceMs) check(peer(inputs[index++ % inputs.length]));
     totals.peer.ms += performance.now() - started;
     totals.peer.operations += index;
+    noteRound();
   }
   return {
     ours: totals.ours.operations / (totals.ours.ms / 1000),
     peer: totals.peer.operations / (totals.peer.ms / 1000),
+    medianRatio: [...roundRatios].sort((a, b) => a - b)[Math.floor(roundRatios.length / 2)],
   };
 }
 
@@ -140,28 +152,33 @@ for (const [algorithm, label] of [
   ratios.push([`compact ${label} repeated keys vs OpenSSL alone (1.00 = no overhead)`, floorRatio]);
 }
 
-// Signed transactions: the sign-in AccountSet, signed by xrpl.js Wallet.sign.
+// Signed transactions: the sign-in AccountSet, signed by xrpl.js Wallet.sign, one run per curve.
+// The peer checks the signature only; ours also checks the blob's form and harmlessness, the
+// memo, and the key's authority (from the in-memory ledger).
 const txVerifier = createVerifier({ ledgerReader: memoryLedger, strategies: [signedTransaction({ networkId: 0 })] });
-const txRequests = [];
-for (let index = 0; index < 64; index += 1) {
-  const wallet = Wallet.generate(index % 2 === 0 ? "ed25519" : "ecdsa-secp256k1");
-  const text = message(wallet.classicAddress, index);
-  const { tx_blob: txBlob } = wallet.sign({
-    TransactionType: "AccountSet",
-    Account: wallet.classicAddress,
-    Fee: "0",
-    Sequence: 0,
-    Memos: [{ Memo: { MemoData: Buffer.from(text, "utf8").toString("hex").toUpperCase() } }],
-  });
-  txRequests.push({ message: text, signatureKind: "signedTx", txBlob, address: wallet.classicAddress });
-}
 const txPeer = (request) => verifySignature(request.txBlob);
-await interleaved(txRequests, (request) => txVerifier.verify(request), txPeer, { rounds: 2, sliceMs: 200 }); // warm-up
-const tx = await interleaved(txRequests, (request) => txVerifier.verify(request), txPeer);
-ratios.push([
-  "signedTx vs xrpl.verifySignature",
-  record("signedTx (in-memory LedgerReader; ed25519+secp256k1)", tx.ours, tx.peer, "xrpl.verifySignature (signature only)"),
-]);
+for (const [algorithm, label] of [
+  ["ed25519", "ed25519"],
+  ["ecdsa-secp256k1", "secp256k1"],
+]) {
+  const txRequests = [];
+  for (let index = 0; index < 64; index += 1) {
+    const wallet = Wallet.generate(algorithm);
+    const text = message(wallet.classicAddress, index);
+    const { tx_blob: txBlob } = wallet.sign({
+      TransactionType: "AccountSet",
+      Account: wallet.classicAddress,
+      Fee: "0",
+      Sequence: 0,
+      Memos: [{ Memo: { MemoData: Buffer.from(text, "utf8").toString("hex").toUpperCase() } }],
+    });
+    txRequests.push({ message: text, signatureKind: "signedTx", txBlob, address: wallet.classicAddress });
+  }
+  await interleaved(txRequests, (request) => txVerifier.verify(request), txPeer, { rounds: 2, sliceMs: 200 }); // warm-up
+  const tx = await interleaved(txRequests, (request) => txVerifier.verify(request), txPeer);
+  record(`signedTx ${label} (in-memory LedgerReader)`, tx.ours, tx.peer, "xrpl.verifySignature (signature only)");
+  ratios.push([`signedTx ${label} vs xrpl.verifySignature (median of rounds; target >= 3)`, tx.medianRatio]);
+}
 
 await compactVerifier.close();
 await txVerifier.close();

@@ -122,3 +122,25 @@ export class InvalidOptionsError extends SignInError {
     super("invalid_options", message.startsWith("sign-in-with-xrpl:") ? message : `sign-in-with-xrpl: ${message}`, options);
   }
 }
+
+/**
+ * Thrown (as a rejection) by a shared store of used nonces and revoked ids when its database
+ * cannot answer: unreachable, too slow, missing its tables, or refusing the statement. The
+ * message says what failed and how to fix it. It never means a nonce was accepted: the handlers
+ * answer it as a service failure (HTTP 500), never as a sign-in.
+ *
+ * @example
+ * ```ts
+ * import { StoreUnavailableError } from "sign-in-with-xrpl";
+ * try {
+ *   await nonces.consume(nonce, ttlMs);
+ * } catch (error) {
+ *   if (error instanceof StoreUnavailableError) res.status(503).json({ error: "Try again later." });
+ * }
+ * ```
+ */
+export class StoreUnavailableError extends SignInError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super("store_unavailable", message, options);
+  }
+}

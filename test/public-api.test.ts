@@ -37,6 +37,7 @@ const ENTRIES: readonly Entry[] = [
   { specifier: "sign-in-with-xrpl", file: "src/index.ts" },
   { specifier: "sign-in-with-xrpl/client", file: "src/client/index.ts" },
   { specifier: "sign-in-with-xrpl/redis", file: "src/redis/index.ts" },
+  { specifier: "sign-in-with-xrpl/postgres", file: "src/postgres/index.ts" },
   { specifier: "sign-in-with-xrpl/testing", file: "src/testing/index.ts" },
   { specifier: "sign-in-with-xrpl/fetch", file: "src/fetch/index.ts" },
 ];
@@ -77,6 +78,7 @@ const SPEC_NAMES: Record<string, { functions?: string[]; classes?: string[]; typ
     functions: ["createAuthController", "createHttpAdapter", "buildSignInTransaction", "createDevWallet", "createMessage"],
   },
   "sign-in-with-xrpl/redis": { functions: ["createRedisNonceStore"] },
+  "sign-in-with-xrpl/postgres": { functions: ["createPostgresNonceStore", "postgresNonceStoreMigration"] },
   "sign-in-with-xrpl/testing": {},
   "sign-in-with-xrpl/fetch": { functions: ["createFetchHandler"] },
 };

@@ -5,6 +5,7 @@ import express from "express";
 import session from "express-session";
 import { rateLimit } from "express-rate-limit";
 import { createAuthHandlers, expressSessionStore, sessionCookieOptions } from "sign-in-with-xrpl";
+import { checkedByLibrary } from "./config.mjs";
 
 /** Largest JSON body the API reads. A sign-in message is at most 8 KiB; a signed transaction adds a few hundred bytes. */
 export const BODY_LIMIT = "16kb";
@@ -39,35 +40,49 @@ function clearCookieOptions(cookieName, production) {
  * @param {{
  *   verifier: import("sign-in-with-xrpl").Verifier,
  *   nonceStore: import("sign-in-with-xrpl").NonceStore,
- *   sessionMiddleware: import("express").RequestHandler,
+ *   sessionSecret: string,
+ *   sessionStore?: import("express-session").Store,
  *   cookieName: string,
  *   production: boolean,
  *   domain?: string[],
  *   nonceRateLimit: number,
- *   trustProxy?: string,
+ *   trustProxy?: boolean | number | string,
  *   publicDir?: string,
  *   logger?: import("sign-in-with-xrpl").Logger,
  * }} options
  */
 export function createApp(options) {
-  const { verifier, nonceStore, sessionMiddleware, cookieName, production, domain, nonceRateLimit, trustProxy, publicDir } = options;
+  const { verifier, nonceStore, sessionSecret, sessionStore, cookieName, production, domain, nonceRateLimit, trustProxy, publicDir } = options;
   const logger = options.logger ?? console;
-  const handlers = createAuthHandlers({
-    verifier,
-    variant: "store",
-    // The expected domain comes from APP_DOMAIN only; without it (development) only loopback
-    // hosts sign in. Never from the Host header, which whoever sends the request writes.
-    ...(domain === undefined ? {} : { domain }),
+  // A `domain` the library refuses stops the start with one line naming APP_DOMAIN.
+  const handlers = checkedByLibrary("APP_DOMAIN", domain?.join(","), () =>
+    createAuthHandlers({
+      verifier,
+      variant: "store",
+      // The expected domain comes from APP_DOMAIN only; without it (development) only loopback
+      // hosts sign in. Never from the Host header, which whoever sends the request writes.
+      ...(domain === undefined ? {} : { domain }),
+      production,
+      nonceStore,
+      logger,
+    }),
+  );
+
+  // After the handlers, so a refused APP_DOMAIN is the only thing a failed start prints.
+  const sessionMiddleware = createSessionMiddleware({
+    secret: sessionSecret,
+    cookieName,
     production,
-    nonceStore,
-    logger,
+    ...(sessionStore === undefined ? {} : { store: sessionStore }),
   });
 
   const app = express();
   app.disable("x-powered-by");
-  // Behind a reverse proxy, TRUST_PROXY (e.g. "1" or "loopback") makes req.ip the client's
-  // address for the rate limit and lets secure cookies be set over the proxy's TLS.
-  if (trustProxy !== undefined) app.set("trust proxy", parseTrustProxy(trustProxy));
+  // Without TRUST_PROXY, req.ip (the rate limit's key) is the socket address: X-Forwarded-For is
+  // ignored, since a client that reaches the server directly writes it. Behind a reverse proxy,
+  // TRUST_PROXY (e.g. 1 or "loopback") makes req.ip the address that proxy saw and lets secure
+  // cookies be set over the proxy's TLS.
+  if (trustProxy !== undefined) app.set("trust proxy", trustProxy);
 
   const api = express.Router();
   api.use((_req, res, next) => {
@@ -154,10 +169,4 @@ function describeError(error) {
   const status = Number(error?.status ?? error?.statusCode);
   if (Number.isInteger(status) && status >= 400 && status < 500) return { status, text: "Invalid request." };
   return { status: 500, text: "Internal server error." };
-}
-
-function parseTrustProxy(value) {
-  if (value === "true") return true;
-  if (value === "false") return false;
-  return /^\d+$/.test(value) ? Number(value) : value;
 }

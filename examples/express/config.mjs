@@ -1,10 +1,36 @@
 // Reads the example's environment once, at start. Everything the server needs comes from here,
 // so a bad setting stops the start with one clear line instead of failing on the first request.
-import { InvalidOptionsError, resolveSessionSecret } from "sign-in-with-xrpl";
+//
+// Where the library (or Express, or node-redis) owns a rule, the setting goes through the call
+// that owns it and its refusal is re-worded to name the setting, so no rule is written twice.
+import { createRequire } from "node:module";
+import express from "express";
+import { InvalidOptionsError, resolveSessionSecret, sessionCookieOptions } from "sign-in-with-xrpl";
 
 /** A setting the server cannot start with. `message` is meant for the operator, as is. */
 export class ConfigError extends Error {
   name = "ConfigError";
+}
+
+/**
+ * Runs a library call that checks `setting` and turns its refusal (InvalidOptionsError) into a
+ * ConfigError naming the setting, with the library's own reason and fix. server.mjs and app.mjs
+ * create the verifier (XRPL_NODE_URL) and the handlers (APP_DOMAIN) through it.
+ *
+ * @template T
+ * @param {string} setting the environment variable, e.g. "XRPL_NODE_URL"
+ * @param {string | undefined} value what it was set to
+ * @param {() => T} run
+ * @returns {T}
+ */
+export function checkedByLibrary(setting, value, run) {
+  try {
+    return run();
+  } catch (error) {
+    if (!(error instanceof InvalidOptionsError)) throw error;
+    const reason = error.message.replace(/^sign-in-with-xrpl: /, "");
+    throw new ConfigError(reason.startsWith(setting) ? reason : `${setting} ${JSON.stringify(value)} is not usable: ${reason}`);
+  }
 }
 
 /**
@@ -13,21 +39,15 @@ export class ConfigError extends Error {
  * @returns {{
  *   port: number, host: string | undefined, production: boolean, sessionSecret: string,
  *   cookieName: string, nodeUrl: string | undefined, domain: string[] | undefined,
- *   redisUrl: string | undefined, nonceRateLimit: number, trustProxy: string | undefined,
+ *   redisUrl: string | undefined, nonceRateLimit: number, trustProxy: boolean | number | string | undefined,
  * }}
  */
 export function loadConfig(env, logger = console) {
   const production = env.NODE_ENV === "production";
 
-  // The library's rule (SPEC 5): at least 32 characters; in production a missing or short secret
-  // throws, in development a random one is generated and announced through `logger`.
-  let sessionSecret;
-  try {
-    sessionSecret = resolveSessionSecret({ secret: env.SESSION_SECRET, production, logger });
-  } catch (error) {
-    if (error instanceof InvalidOptionsError) throw new ConfigError(error.message.replace(/^sign-in-with-xrpl: /, ""));
-    throw error;
-  }
+  // In production a missing, short or weak secret stops the start; in development a random one is
+  // generated (or a weak one kept) and `logger` says so.
+  const sessionSecret = checkedByLibrary("SESSION_SECRET", undefined, () => resolveSessionSecret({ secret: env.SESSION_SECRET, production, logger }));
 
   return {
     port: readPort(env.PORT),
@@ -37,9 +57,9 @@ export function loadConfig(env, logger = console) {
     cookieName: readCookieName(env.SESSION_COOKIE_NAME),
     nodeUrl: nonEmpty(env.XRPL_NODE_URL),
     domain: readAppDomain(env.APP_DOMAIN, production),
-    redisUrl: nonEmpty(env.REDIS_URL),
+    redisUrl: readRedisUrl(env.REDIS_URL),
     nonceRateLimit: readPositiveInteger("NONCE_RATE_LIMIT", env.NONCE_RATE_LIMIT, 60),
-    trustProxy: nonEmpty(env.TRUST_PROXY),
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
   };
 }
 
@@ -81,11 +101,56 @@ function readPositiveInteger(name, value, fallback) {
   return number;
 }
 
+/** The library's cookie-name rule, through the call that sets the cookie up. */
 function readCookieName(value) {
-  const name = nonEmpty(value) ?? "siwx_session";
-  // RFC 6265 cookie-name is an HTTP token.
-  if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) {
-    throw new ConfigError(`SESSION_COOKIE_NAME must be a cookie name token such as "siwx_session" (got ${JSON.stringify(value)}).`);
+  const name = nonEmpty(value);
+  if (name === undefined) return sessionCookieOptions({ variant: "store" }).name;
+  return checkedByLibrary("SESSION_COOKIE_NAME", value, () => sessionCookieOptions({ variant: "store", name }).name);
+}
+
+/**
+ * node-redis' own URL rule: createClient parses the URL and connects only on connect(). Loaded
+ * only when REDIS_URL is set, so the default setup needs no Redis packages at all.
+ */
+function readRedisUrl(value) {
+  const url = nonEmpty(value);
+  if (url === undefined) return undefined;
+  try {
+    createRequire(import.meta.url)("redis").createClient({ url });
+  } catch (error) {
+    // The value is not echoed: it may hold a password.
+    throw new ConfigError(`REDIS_URL is not a Redis URL (${error?.message ?? error}): use redis://[user:password@]host[:port][/database], or rediss:// for TLS.`);
   }
-  return name;
+  return url;
+}
+
+/**
+ * TRUST_PROXY, as Express's `trust proxy` setting: `true`, `false`, a number of hops, or a
+ * comma-separated list of addresses, CIDR ranges and the names `loopback`, `linklocal`,
+ * `uniquelocal`. Express compiles it (through proxy-addr) when it is set; setting it on a
+ * throwaway app here makes a bad entry stop the start with one line.
+ */
+function readTrustProxy(value) {
+  const setting = nonEmpty(value);
+  if (setting === undefined) return undefined;
+  const trustProxy = setting === "true" ? true : setting === "false" ? false : /^\d+$/.test(setting) ? Number(setting) : setting;
+  try {
+    express().set("trust proxy", trustProxy);
+  } catch (error) {
+    throw new ConfigError(
+      `TRUST_PROXY ${JSON.stringify(value)} is not a proxy setting (${error?.message ?? error}): use loopback, a number of proxies such as 1, or addresses and CIDR ranges such as 10.0.0.0/8, comma-separated (Express "trust proxy" values).`,
+    );
+  }
+  return trustProxy;
+}
+
+/** The URL without its password, for messages. */
+export function redactUrl(url) {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== "") parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "an unreadable URL";
+  }
 }

@@ -1,12 +1,11 @@
 // Starts the Express example: reads the environment, creates the verifier once (it holds the
-// ledger connection), picks the session and nonce stores (memory, or Redis when REDIS_URL is
-// set), listens, and shuts down cleanly on SIGTERM/SIGINT.
+// ledger connection), picks the session and nonce stores (memory, Redis when REDIS_URL is set,
+// PostgreSQL when DATABASE_URL is set), listens, and shuts down cleanly on SIGTERM/SIGINT.
 import { fileURLToPath } from "node:url";
 import { createMemoryNonceStore, createVerifier } from "sign-in-with-xrpl";
-import { createApp, createSessionMiddleware } from "./app.mjs";
-import { ConfigError, loadConfig } from "./config.mjs";
+import { createApp } from "./app.mjs";
+import { checkedByLibrary, ConfigError, loadConfig, redactUrl } from "./config.mjs";
 
-const REDIS_CONNECT_TIMEOUT_MS = 5000;
 const SHUTDOWN_GRACE_MS = 5000;
 
 /** Prints the problem and exits non-zero, without a stack trace: these are operator errors. */
@@ -16,66 +15,75 @@ function stop(message) {
 }
 
 let config;
+let verifier;
 try {
   config = loadConfig(process.env);
+  verifier = checkedByLibrary("XRPL_NODE_URL", config.nodeUrl, () => createVerifier(config.nodeUrl === undefined ? {} : { nodeUrl: config.nodeUrl }));
 } catch (error) {
   if (error instanceof ConfigError) stop(error.message);
   throw error;
 }
-
-const verifier = createVerifier(config.nodeUrl === undefined ? {} : { nodeUrl: config.nodeUrl });
+const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
+if (databaseUrl !== undefined && config.redisUrl !== undefined) {
+  stop("set REDIS_URL or DATABASE_URL, not both: each one holds the sessions and the nonces.");
+}
 
 let redis;
+let postgres;
 let nonceStore;
 let sessionStore;
-if (config.redisUrl === undefined) {
+if (databaseUrl !== undefined) {
+  const { DatabaseStartError, openPostgresStores } = await import("./postgres-stores.mjs");
+  try {
+    postgres = await openPostgresStores(databaseUrl);
+  } catch (error) {
+    await verifier.close();
+    if (error instanceof DatabaseStartError) stop(`DATABASE_URL (${redactUrl(databaseUrl)}): ${error.message}`);
+    throw error;
+  }
+  ({ nonceStore, sessionStore } = postgres);
+} else if (config.redisUrl === undefined) {
   nonceStore = createMemoryNonceStore();
 } else {
   // Loaded only when used, so the default setup needs no Redis packages at all.
-  const [{ createClient }, { RedisStore }, { createRedisNonceStore }] = await Promise.all([
-    import("redis"),
+  const [{ redisConnection }, { RedisStore }, { createRedisNonceStore }] = await Promise.all([
+    import("./redis.mjs"),
     import("connect-redis"),
     import("sign-in-with-xrpl/redis"),
   ]);
-  redis = createClient({ url: config.redisUrl });
-  let lastRedisError = "";
-  redis.on("error", (error) => {
-    // The client reconnects by itself; say so once per distinct failure, not on every retry.
-    const text = String(error?.message ?? error);
-    if (text !== lastRedisError) console.error(`Redis: ${text}`);
-    lastRedisError = text;
-  });
-  redis.on("ready", () => {
-    lastRedisError = "";
-  });
+  const connection = redisConnection(config.redisUrl);
+  redis = connection.client;
   try {
-    await withTimeout(redis.connect(), REDIS_CONNECT_TIMEOUT_MS);
+    await connection.connect();
   } catch (error) {
-    await redis.destroy?.();
     await verifier.close();
-    stop(`Redis does not answer at REDIS_URL (${redactUrl(config.redisUrl)}): ${error?.message ?? error}`);
+    if (error instanceof ConfigError) stop(error.message);
+    throw error;
   }
   nonceStore = createRedisNonceStore(redis);
   sessionStore = new RedisStore({ client: redis, prefix: "siwx:sess:" });
 }
 
-const app = createApp({
-  verifier,
-  nonceStore,
-  sessionMiddleware: createSessionMiddleware({
-    secret: config.sessionSecret,
+let app;
+try {
+  app = createApp({
+    verifier,
+    nonceStore,
+    sessionSecret: config.sessionSecret,
+    ...(sessionStore === undefined ? {} : { sessionStore }),
     cookieName: config.cookieName,
     production: config.production,
-    ...(sessionStore === undefined ? {} : { store: sessionStore }),
-  }),
-  cookieName: config.cookieName,
-  production: config.production,
-  ...(config.domain === undefined ? {} : { domain: config.domain }),
-  nonceRateLimit: config.nonceRateLimit,
-  ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
-  publicDir: fileURLToPath(new URL("./public", import.meta.url)),
-  logger: console,
-});
+    ...(config.domain === undefined ? {} : { domain: config.domain }),
+    nonceRateLimit: config.nonceRateLimit,
+    ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
+    publicDir: fileURLToPath(new URL("./public", import.meta.url)),
+    logger: console,
+  });
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  await closeResources();
+  stop(error.message);
+}
 
 const server = config.host === undefined ? app.listen(config.port) : app.listen(config.port, config.host);
 server.on("error", async (error) => {
@@ -84,7 +92,7 @@ server.on("error", async (error) => {
 });
 server.on("listening", () => {
   const { port } = server.address();
-  const stores = redis === undefined ? "in-memory sessions" : "sessions and nonces in Redis";
+  const stores = redis !== undefined ? "sessions and nonces in Redis" : postgres !== undefined ? "sessions and nonces in PostgreSQL" : "in-memory sessions";
   const shownHost = config.host === undefined || config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host.includes(":") ? `[${config.host}]` : config.host;
   console.log(`Sign-In with XRPL Express example listening on http://${shownHost}:${port} (${stores})`);
 });
@@ -93,6 +101,7 @@ let closing = false;
 async function closeResources() {
   await verifier.close().catch((error) => console.error("Closing the verifier failed:", error));
   if (redis?.isOpen) await redis.close().catch((error) => console.error("Closing Redis failed:", error));
+  await postgres?.close().catch((error) => console.error("Closing PostgreSQL failed:", error));
 }
 
 async function shutdown(signal) {
@@ -113,23 +122,3 @@ async function shutdown(signal) {
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
-
-function withTimeout(promise, timeoutMs) {
-  let timer;
-  return Promise.race([
-    promise,
-    new Promise((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
-
-function redactUrl(url) {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password !== "") parsed.password = "***";
-    return parsed.toString();
-  } catch {
-    return "an unreadable URL";
-  }
-}

@@ -1,6 +1,6 @@
 // The library is a workspace package whose folder (the repository root) lies outside this app:
 // both the bundler root and file tracing must start at the repository root, or the build cannot
-// reach it. xrpl and ws stay plain Node requires on the server (ws has optional native parts).
+// reach it. xrpl, ws and redis stay plain Node requires on the server (ws has optional native parts).
 import { fileURLToPath } from "node:url";
 
 const repositoryRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -12,7 +12,7 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   turbopack: { root: repositoryRoot },
   outputFileTracingRoot: repositoryRoot,
-  serverExternalPackages: ["xrpl", "ws"],
+  serverExternalPackages: ["xrpl", "ws", "redis"],
   poweredByHeader: false,
   reactStrictMode: true,
 };

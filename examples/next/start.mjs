@@ -1,6 +1,7 @@
-// `npm run start` in this folder (`npm run example:next` at the root): builds the app and serves
-// it in production mode on PORT (default 3000). launch-env.mjs decides what a demo run fills in
-// (a session secret, the loopback hosts as APP_DOMAIN) and what a production run must bring.
+// `npm run start` in this folder (`npm run example:next` at the root): checks the settings,
+// builds the app and serves it in production mode on PORT (default 3000) with server.mjs.
+// launch-env.mjs decides what a demo run fills in (a session secret, the loopback hosts as
+// APP_DOMAIN) and what a production run must bring.
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
@@ -17,8 +18,6 @@ if ("problem" in prepared) {
 const { env, notes } = prepared;
 for (const note of notes) console.warn(note);
 
-const port = env.PORT && env.PORT.trim() !== "" ? env.PORT.trim() : "3000";
-
 let current;
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"]) {
@@ -30,11 +29,11 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 
 function run(args) {
   return new Promise((resolve) => {
-    current = spawn(process.execPath, [nextBin, ...args], { cwd: here, env, stdio: "inherit" });
+    current = spawn(process.execPath, args, { cwd: here, env, stdio: "inherit" });
     current.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
 
-const built = await run(["build"]);
+const built = await run([nextBin, "build"]);
 if (built !== 0 || stopping) process.exit(built);
-process.exit(await run(["start", "-p", port]));
+process.exit(await run(["server.mjs"]));

@@ -114,23 +114,28 @@ export function normalizeFetchOptions(options: FetchHandlerOptions): NormalizedF
   if (!isObject(options)) {
     fail('pass an options object, e.g. createFetchHandler({ verifier: createVerifier(), domain: "example.com", sessionSecret: env.SESSION_SECRET }).');
   }
-  const sessionSecret = checkSessionSecret(options.sessionSecret);
   const basePath = checkBasePath(options.basePath);
   const cookie = checkCookie(options.cookie);
   const auth = normalizeAuthOptions({ ...options, variant: "cookie" }, CALLER);
+  const sessionSecret = checkSessionSecret(options.sessionSecret, auth);
   return { auth, sessionSecret, basePath, cookie };
 }
 
-function checkSessionSecret(secret: unknown): string {
+/**
+ * The session secret rule of `resolveSessionSecret`, except that a missing or short secret is
+ * refused in development too: a generated one would differ per instance, and sessions would not
+ * survive the next serverless invocation. A weak one (whitespace, a repeated character) is
+ * refused in production and said through the logger in development.
+ */
+function checkSessionSecret(secret: unknown, auth: NormalizedAuthOptions): string {
   if (secret !== undefined && typeof secret !== "string") {
     fail("`sessionSecret` must be a string, e.g. { sessionSecret: env.SESSION_SECRET }.");
   }
-  const problem = sessionSecretProblem(secret);
-  if (problem !== undefined) {
-    fail(
-      `\`sessionSecret\` ${problem}: pass at least ${MIN_SESSION_SECRET_LENGTH} random characters, e.g. { sessionSecret: env.SESSION_SECRET } with SESSION_SECRET made by \`openssl rand -hex 32\`, the same on every instance.`,
-    );
-  }
+  const problem = sessionSecretProblem(secret, "`sessionSecret`");
+  if (problem === undefined) return secret as string;
+  const howToFix = `pass at least ${MIN_SESSION_SECRET_LENGTH} random characters, e.g. { sessionSecret: env.SESSION_SECRET } with SESSION_SECRET="$(openssl rand -hex 32)", the same on every instance`;
+  if (problem.kind === "missing" || auth.production) fail(`${problem.text}: ${howToFix}.`);
+  auth.logger.warn(`sign-in-with-xrpl: ${CALLER}: ${problem.text}: kept for development, but production refuses it; ${howToFix}.`);
   return secret as string;
 }
 

@@ -1,6 +1,7 @@
 // The `chain id` rule: the XRPL network id, a decimal uint32 without leading zeros. The API
 // speaks CAIP-2 (`xrpl:0`); the message line carries the bare number.
 import { isDigit } from "./char-codes.js";
+import type { ChainIdForm } from "./types.js";
 
 /** CAIP-2 namespace of the XRP Ledger. */
 export const XRPL_NAMESPACE_PREFIX = "xrpl:";
@@ -33,4 +34,9 @@ export function networkIdOf(chainId: string): string | undefined {
 export function normalizeChainId(chainId: string): string | undefined {
   const networkId = networkIdOf(chainId);
   return networkId === undefined ? undefined : XRPL_NAMESPACE_PREFIX + networkId;
+}
+
+/** How a chain id text is written: CAIP-2 (`"xrpl:0"`) or bare (`"0"`). */
+export function chainIdFormOf(chainId: string): ChainIdForm {
+  return chainId.startsWith(XRPL_NAMESPACE_PREFIX) ? "caip2" : "bare";
 }

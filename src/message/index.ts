@@ -5,6 +5,7 @@ export { generateNonce } from "./nonce.js";
 export { MAX_MESSAGE_BYTES } from "./size.js";
 export type { MessageIssueCode } from "./issues.js";
 export type {
+  ChainIdForm,
   DomainPredicate,
   MessageDialect,
   ParseOptions,

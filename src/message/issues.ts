@@ -21,6 +21,8 @@ import type { MessageFormatIssue } from "../errors.js";
 export type MessageIssueCode =
   | "not_a_string"
   | "invalid_fields"
+  | "invalid_dialect"
+  | "unsupported_field"
   | "too_large"
   | "carriage_return"
   | "trailing_newline"
@@ -74,4 +76,9 @@ export function describeValue(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
   return typeof value === "object" ? "an object" : typeof value;
+}
+
+/** A value as an issue text shows it: a string quoted, anything else described. */
+export function showValue(value: unknown): string {
+  return typeof value === "string" ? quote(value) : describeValue(value);
 }

@@ -67,5 +67,32 @@ export const FIELD_LINES: Readonly<Record<MessageDialect, readonly FieldLine[]>>
   ],
 };
 
+/** The header suffix of each dialect. */
+export const HEADER_SUFFIXES: Readonly<Record<MessageDialect, string>> = {
+  caip122: CAIP122_HEADER_SUFFIX,
+  "xrpl-wallet-kit": WALLET_KIT_HEADER_SUFFIX,
+};
+
+/** Only the caip122 header may carry a scheme (`https://example.com wants you...`). */
+export function hasScheme(dialect: MessageDialect): boolean {
+  return dialect === "caip122";
+}
+
+/**
+ * The optional fields a dialect has no place for: the scheme where the header has none, and every
+ * field line of the fullest layout (caip122) that the dialect lacks.
+ */
+export const FIELDS_WITHOUT_LINE: Readonly<Record<MessageDialect, readonly ("scheme" | FieldKey)[]>> = {
+  caip122: withoutLine("caip122"),
+  "xrpl-wallet-kit": withoutLine("xrpl-wallet-kit"),
+};
+
+function withoutLine(dialect: MessageDialect): ("scheme" | FieldKey)[] {
+  const keys = new Set(FIELD_LINES[dialect].map((field) => field.key));
+  const missing: ("scheme" | FieldKey)[] = hasScheme(dialect) ? [] : ["scheme"];
+  for (const field of FIELD_LINES.caip122) if (!keys.has(field.key)) missing.push(field.key);
+  return missing;
+}
+
 /** Every dialect, in the order they are tried when none is named. */
 export const ALL_DIALECTS: readonly MessageDialect[] = ["caip122", "xrpl-wallet-kit"];

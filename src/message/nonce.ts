@@ -1,6 +1,6 @@
 // The `nonce` rule (at least 8 ASCII letters or digits) and the nonce generator.
 import { isAlphanumeric } from "./char-codes.js";
-import { randomHex } from "./random-hex.js";
+import { randomHex } from "../shared/random-hex.js";
 
 /** Fewest characters a message nonce may have. */
 export const MIN_NONCE_LENGTH = 8;

@@ -1,14 +1,16 @@
 // The sign-in message parser: one pass over the lines, every problem reported with its line.
 import { InvalidOptionsError, MessageFormatError } from "../errors.js";
 import { isClassicAddress } from "./address.js";
-import { normalizeChainId } from "./chain-id.js";
+import { chainIdFormOf, normalizeChainId } from "./chain-id.js";
 import { isDateTime } from "./date-time.js";
 import { isDomain } from "./domain.js";
-import { describeValue, quote, type MessageIssue, type MessageIssueCode } from "./issues.js";
+import { describeValue, quote, showValue, type MessageIssue, type MessageIssueCode } from "./issues.js";
 import {
   ALL_DIALECTS,
   CAIP122_HEADER_SUFFIX,
   FIELD_LINES,
+  hasScheme,
+  HEADER_SUFFIXES,
   SCHEME_SEPARATOR,
   WALLET_KIT_HEADER_SUFFIX,
   type FieldLine,
@@ -38,7 +40,7 @@ function acceptedDialects(options: ParseOptions | undefined): readonly MessageDi
   for (const dialect of dialects as readonly unknown[]) {
     if (dialect !== "caip122" && dialect !== "xrpl-wallet-kit") {
       throw new InvalidOptionsError(
-        `parseMessage option "dialects" contains ${typeof dialect === "string" ? quote(dialect) : describeValue(dialect)}; the known dialects are "caip122" and "xrpl-wallet-kit".`,
+        `parseMessage option "dialects" contains ${showValue(dialect)}; the known dialects are "caip122" and "xrpl-wallet-kit".`,
       );
     }
   }
@@ -101,8 +103,10 @@ class LineParser {
       }
       index++;
     }
-    index = this.parseStatement(index, FIELD_LINES[dialect]);
-    this.parseFields(index, FIELD_LINES[dialect]);
+    const fields = FIELD_LINES[dialect];
+    index =
+      dialect === "caip122" ? this.parseCaip122Statement(index, fields) : this.parseWalletKitStatement(index, fields);
+    this.parseFields(index, fields);
   }
 
   private parseHeader(header: string): MessageDialect {
@@ -116,11 +120,7 @@ class LineParser {
       authority = header.slice(0, header.length - WALLET_KIT_HEADER_SUFFIX.length);
     } else {
       const fallback = this.dialects.includes("caip122") ? "caip122" : this.dialects[0]!;
-      this.report(
-        "invalid_header",
-        1,
-        `Expected "{domain}${fallback === "caip122" ? CAIP122_HEADER_SUFFIX : WALLET_KIT_HEADER_SUFFIX}", got ${quote(header)}.`,
-      );
+      this.report("invalid_header", 1, `Expected "{domain}${HEADER_SUFFIXES[fallback]}", got ${quote(header)}.`);
       return fallback;
     }
     if (!this.dialects.includes(dialect)) {
@@ -131,7 +131,7 @@ class LineParser {
     if (separator >= 0) {
       const scheme = authority.slice(0, separator);
       domain = authority.slice(separator + SCHEME_SEPARATOR.length);
-      if (dialect !== "caip122") {
+      if (!hasScheme(dialect)) {
         this.report("invalid_scheme", 1, `The ${dialect} layout has no scheme before the domain.`);
       } else if (isScheme(scheme)) {
         this.message.scheme = scheme;
@@ -151,17 +151,18 @@ class LineParser {
     return dialect;
   }
 
-  /** Reads the optional statement and the blank line after it; answers the index of the first field line. */
-  private parseStatement(index: number, fields: readonly FieldLine[]): number {
+  /**
+   * caip122, after the blank line that follows the address: a second blank line, or the statement
+   * and a blank line. Answers the index of the first field line.
+   */
+  private parseCaip122Statement(index: number, fields: readonly FieldLine[]): number {
     const lines = this.lines;
     const line = lines[index];
     if (line === undefined) return index;
     const next = lines[index + 1];
     if (line === "") {
       if (next !== "") return index + 1;
-      // Three blank lines: an empty statement between the two blank lines.
-      this.report("invalid_statement", index + 1, "The statement may not be empty; omit it and its blank line.");
-      return index + 2;
+      return this.reportEmptyStatement(index);
     }
     if (next !== undefined && next !== "" && labelOf(line, fields) === 0) {
       // "URI: ..." right after one blank line: the second blank line is missing, not a statement.
@@ -172,6 +173,42 @@ class LineParser {
       );
       return index;
     }
+    return this.parseStatementLine(index);
+  }
+
+  /**
+   * xrpl-wallet-kit, after the blank line that follows the address: the field lines straight away,
+   * or the statement and a blank line. A field line is told from a statement by the line after
+   * it: a statement is always followed by a blank line, a field line never (Version follows URI).
+   */
+  private parseWalletKitStatement(index: number, fields: readonly FieldLine[]): number {
+    const lines = this.lines;
+    const line = lines[index];
+    if (line === undefined) return index;
+    const next = lines[index + 1];
+    if (line === "") {
+      if (next === "") return this.reportEmptyStatement(index);
+      this.report(
+        "unexpected_line",
+        index + 1,
+        "Unexpected blank line: without a statement, the xrpl-wallet-kit layout has one blank line between the address and the URI line.",
+      );
+      return index + 1;
+    }
+    if (next !== "" && labelOf(line, fields) >= 0) return index;
+    return this.parseStatementLine(index);
+  }
+
+  /** Three blank lines: an empty statement between the two blank lines around it. */
+  private reportEmptyStatement(index: number): number {
+    this.report("invalid_statement", index + 1, "The statement may not be empty; omit it and its blank line.");
+    return index + 2;
+  }
+
+  /** Reads the statement at `index` and the blank line after it; answers the index of the first field line. */
+  private parseStatementLine(index: number): number {
+    const line = this.lines[index]!;
+    const next = this.lines[index + 1];
     const problem = statementProblem(line);
     if (problem === undefined) this.message.statement = line;
     else this.report("invalid_statement", index + 1, problem);
@@ -257,8 +294,13 @@ class LineParser {
         return;
       case "chainId": {
         const chainId = normalizeChainId(value);
-        if (chainId !== undefined) message.chainId = chainId;
-        else
+        if (chainId !== undefined) {
+          message.chainId = chainId;
+          // caip122 has one canonical form (bare); wallet-kit writes what the app gave, kept for the round trip.
+          if (message.dialect === "xrpl-wallet-kit") {
+            message.chainIdForm = chainIdFormOf(value);
+          }
+        } else
           this.report(
             field.invalid,
             lineNumber,
@@ -314,7 +356,10 @@ function labelOf(line: string, fields: readonly FieldLine[]): number {
  * Reads a sign-in message. The parser is exact: it accepts the `caip122` layout (the CAIP-122
  * XRPL profile) and, unless `options.dialects` says otherwise, the `xrpl-wallet-kit` layout,
  * and nothing else: no unknown, reordered or duplicated line, no CR, no trailing text, at most
- * 8 KiB (checked first). Times keep the message's exact text; `chainId` comes back as `"xrpl:N"`.
+ * 8 KiB (checked first). Times keep the message's exact text; `chainId` comes back as `"xrpl:N"`
+ * (an `xrpl-wallet-kit` message also records in `chainIdForm` how its line wrote it), so that
+ * `createMessage(parseMessage(s)) === s` for every `xrpl-wallet-kit` message and every `caip122`
+ * message whose Chain ID line is the bare number (the canonical form).
  *
  * @throws {MessageFormatError} when `text` is not a string or not a valid message; `issues`
  * lists every problem found with its 1-based line.

@@ -39,14 +39,44 @@ export interface SignInMessageFields {
   requestId?: string | undefined;
   /** RFC 3986 absolute URIs. */
   resources?: readonly string[] | undefined;
-  /** URI scheme written before the domain (`https://example.com wants you...`). */
+  /** URI scheme written before the domain (`https://example.com wants you...`). `caip122` only. */
   scheme?: string | undefined;
+  /**
+   * The layout to write. Default `"caip122"`. `"xrpl-wallet-kit"` writes the layout of
+   * `@xrpl-wallet-kit/auth` front ends: there `chainId` may be left out (pass the fields in the
+   * `SignInMessage` shape to type that), and `notBefore`, `requestId`, `resources` and `scheme`
+   * have no line (`createMessage` refuses them).
+   */
+  dialect?: MessageDialect | undefined;
+  /**
+   * How the `xrpl-wallet-kit` layout writes the Chain ID line: `"caip2"` (`Chain ID: xrpl:0`) or
+   * `"bare"` (`Chain ID: 0`). Default: as `chainId` is given. The `caip122` line is always bare,
+   * so this is ignored there.
+   */
+  chainIdForm?: ChainIdForm | undefined;
 }
 
 /**
- * The message layouts `parseMessage` understands: `"caip122"` (the CAIP-122 profile for XRPL,
- * canonical, the only one `createMessage` writes) and `"xrpl-wallet-kit"` (the layout of
- * `@xrpl-wallet-kit/auth` front ends, accepted for compatibility).
+ * How a Chain ID line writes the network id: `"caip2"` for `Chain ID: xrpl:0`, `"bare"` for
+ * `Chain ID: 0`. The `caip122` layout always writes it bare; an `@xrpl-wallet-kit/auth` front end
+ * writes whatever text the app configured (usually `"xrpl:0"`), so a parsed `xrpl-wallet-kit`
+ * message records it in `chainIdForm`, and `createMessage` writes the same text back.
+ *
+ * @example
+ * ```ts
+ * const message = parseMessage(walletKitText); // "...\nChain ID: xrpl:0\n..."
+ * message.chainId;     // "xrpl:0" (always CAIP-2)
+ * message.chainIdForm; // "caip2": the line said "xrpl:0", not "0"
+ * createMessage(message) === walletKitText; // true
+ * ```
+ */
+export type ChainIdForm = "caip2" | "bare";
+
+/**
+ * The message layouts: `"caip122"` (the CAIP-122 profile for XRPL, canonical, what
+ * `createMessage` writes by default) and `"xrpl-wallet-kit"` (the layout of
+ * `@xrpl-wallet-kit/auth` front ends, accepted by `parseMessage` for compatibility and written
+ * back by `createMessage` when a message or its fields say so).
  *
  * @example
  * ```ts
@@ -58,15 +88,18 @@ export type MessageDialect = "caip122" | "xrpl-wallet-kit";
 
 /**
  * A parsed sign-in message: the normalised fields (dates as the exact text of the message,
- * `chainId` in CAIP-2 form `"xrpl:N"`) plus the dialect it was written in.
+ * `chainId` in CAIP-2 form `"xrpl:N"`) plus the dialect it was written in, so that
+ * `createMessage(message)` gives back the text that was parsed.
  *
  * @example
  * ```ts
  * const message: SignInMessage = parseMessage(text);
  * message.chainId; // "xrpl:0"
+ * message.dialect; // "caip122", or "xrpl-wallet-kit" for an @xrpl-wallet-kit/auth front end
  * ```
  */
 export interface SignInMessage {
+  /** The layout the text was written in; `createMessage` writes the same one. */
   dialect: MessageDialect;
   domain: string;
   address: string;
@@ -75,6 +108,16 @@ export interface SignInMessage {
   version: "1";
   /** CAIP-2 form, `"xrpl:N"`. Absent only in an `xrpl-wallet-kit` message without a Chain ID line. */
   chainId?: string;
+  /**
+   * How the Chain ID line wrote the network id (`"caip2"`: `xrpl:0`, `"bare"`: `0`). Present only
+   * in an `xrpl-wallet-kit` message with a Chain ID line; the `caip122` line is always bare.
+   *
+   * @example
+   * ```ts
+   * parseMessage("...\nIssued At: 2024-01-01T00:00:00.000Z\nChain ID: 0").chainIdForm; // "bare"
+   * ```
+   */
+  chainIdForm?: ChainIdForm;
   nonce: string;
   issuedAt: string;
   expirationTime?: string;

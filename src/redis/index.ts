@@ -1,2 +1,2 @@
 export { createRedisNonceStore } from "./redis-nonce-store.js";
-export type { RedisNonceStoreOptions, RedisSetClient } from "./redis-nonce-store.js";
+export type { RedisNonceStoreOptions, RedisSetClient, RedisStoreClient } from "./redis-nonce-store.js";

@@ -1,11 +1,9 @@
 import { InvalidOptionsError } from "../errors.js";
-import { checkNonceInput } from "../server/nonce-input.js";
-import type { NonceStore } from "../server/types.js";
+import { checkIsRevokedInput, checkNonceInput, checkRevokeInput } from "../server/nonce-input.js";
+import type { NonceStore, RevocationStore } from "../server/types.js";
 
 /**
- * The part of a node-redis v5 client the store uses: `SET key value NX PX ttl`. A client from
- * `createClient()`, a cluster from `createCluster()` or a pool all fit. Structural, so this
- * entry never loads `redis` itself.
+ * The part of a node-redis v5 client that `consume` uses: `SET key value NX PX ttl`.
  *
  * @example
  * ```ts
@@ -21,23 +19,46 @@ export interface RedisSetClient {
 }
 
 /**
+ * The part of a node-redis v5 client the store uses: `SET` for nonces, `EXISTS` and `EVAL` for
+ * revoked ids. A client from `createClient()`, a cluster from `createCluster()` or a pool all
+ * fit. Structural, so this entry never loads `redis` itself.
+ *
+ * @example
+ * ```ts
+ * const client: RedisStoreClient = await createClient({ url: process.env.REDIS_URL }).connect();
+ * ```
+ */
+export interface RedisStoreClient extends RedisSetClient {
+  exists(key: string): Promise<number>;
+  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+}
+
+/**
  * Options of `createRedisNonceStore`.
  *
  * @example
  * ```ts
- * const options: RedisNonceStoreOptions = { prefix: "myapp:siwx:nonce:" };
+ * const options: RedisNonceStoreOptions = { prefix: "myapp:siwx:nonce:", revocationPrefix: "myapp:siwx:revoked:" };
  * ```
  */
 export interface RedisNonceStoreOptions {
-  /** Key prefix. Default `"siwx:nonce:"`. */
+  /** Key prefix of used nonces. Default `"siwx:nonce:"`. */
   prefix?: string | undefined;
+  /** Key prefix of revoked ids. Default `"siwx:revoked:"`. Neither prefix may start with the other. */
+  revocationPrefix?: string | undefined;
 }
+
+// Sets the key only when that makes it live longer, in one step, so revoking again never
+// shortens a revocation. PTTL is -2 for a missing key.
+const EXTEND_REVOCATION_SCRIPT =
+  "if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[1]) then redis.call('SET', KEYS[1], '1', 'PX', ARGV[1]) end return 1";
 
 /**
  * A `NonceStore` shared by every process that uses the same Redis: `consume` is one atomic
  * `SET prefix+nonce 1 NX PX ttlMs`, so of any number of concurrent calls for one nonce, on any
- * number of servers, exactly one resolves `true`. Keys expire by themselves after `ttlMs`. A
- * Redis error rejects (the handlers answer it as a service failure, never as a success).
+ * number of servers, exactly one resolves `true`. It is a `RevocationStore` too, under its own
+ * prefix. Keys expire by themselves after their TTL. A Redis error rejects (the handlers answer
+ * it as a service failure, never as a success).
  *
  * @example
  * ```ts
@@ -53,8 +74,14 @@ export interface RedisNonceStoreOptions {
  * });
  * ```
  */
-export function createRedisNonceStore(client: RedisSetClient, options: RedisNonceStoreOptions = {}): NonceStore {
-  if (typeof client !== "object" || client === null || typeof client.set !== "function") {
+export function createRedisNonceStore(client: RedisStoreClient, options: RedisNonceStoreOptions = {}): NonceStore & RevocationStore {
+  if (
+    typeof client !== "object" ||
+    client === null ||
+    typeof client.set !== "function" ||
+    typeof client.exists !== "function" ||
+    typeof client.eval !== "function"
+  ) {
     throw new InvalidOptionsError(
       "sign-in-with-xrpl: createRedisNonceStore needs a connected node-redis v5 client: await createClient({ url }).connect().",
     );
@@ -63,8 +90,18 @@ export function createRedisNonceStore(client: RedisSetClient, options: RedisNonc
     throw new InvalidOptionsError("sign-in-with-xrpl: createRedisNonceStore: options must be an object such as { prefix: \"myapp:nonce:\" }.");
   }
   const prefix = options.prefix ?? "siwx:nonce:";
+  const revocationPrefix = options.revocationPrefix ?? "siwx:revoked:";
   if (typeof prefix !== "string") {
     throw new InvalidOptionsError("sign-in-with-xrpl: createRedisNonceStore: `prefix` must be a string such as \"myapp:nonce:\".");
+  }
+  if (typeof revocationPrefix !== "string") {
+    throw new InvalidOptionsError("sign-in-with-xrpl: createRedisNonceStore: `revocationPrefix` must be a string such as \"myapp:revoked:\".");
+  }
+  // With one prefix inside the other, a used nonce could read as a revoked id or the reverse.
+  if (prefix.startsWith(revocationPrefix) || revocationPrefix.startsWith(prefix)) {
+    throw new InvalidOptionsError(
+      `sign-in-with-xrpl: createRedisNonceStore: \`prefix\` (${JSON.stringify(prefix)}) and \`revocationPrefix\` (${JSON.stringify(revocationPrefix)}) must not start with one another, such as "myapp:nonce:" and "myapp:revoked:".`,
+    );
   }
   return {
     async consume(nonce: string, ttlMs: number): Promise<boolean> {
@@ -75,6 +112,14 @@ export function createRedisNonceStore(client: RedisSetClient, options: RedisNonc
         expiration: { type: "PX", value: Math.ceil(ttlMs) },
       });
       return reply !== null && reply !== undefined && String(reply) === "OK";
+    },
+    async revoke(id: string, ttlMs: number): Promise<void> {
+      checkRevokeInput("createRedisNonceStore()", id, ttlMs);
+      await client.eval(EXTEND_REVOCATION_SCRIPT, { keys: [`${revocationPrefix}${id}`], arguments: [String(Math.ceil(ttlMs))] });
+    },
+    async isRevoked(id: string): Promise<boolean> {
+      checkIsRevokedInput("createRedisNonceStore()", id);
+      return (await client.exists(`${revocationPrefix}${id}`)) > 0;
     },
   };
 }

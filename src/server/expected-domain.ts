@@ -1,7 +1,7 @@
 import { InvalidOptionsError } from "../errors.js";
 import { isDomain } from "../message/domain.js";
 import type { DomainPredicate } from "../message/types.js";
-import type { Logger } from "./types.js";
+import type { Logger } from "../shared/logger.js";
 
 /**
  * The hosts a server without a `domain` option accepts sign-in messages for: the loopback

@@ -1,6 +1,6 @@
 import { InvalidOptionsError } from "../errors.js";
-import { checkNonceInput } from "./nonce-input.js";
-import type { NonceStore } from "./types.js";
+import { checkIsRevokedInput, checkNonceInput, checkRevokeInput } from "./nonce-input.js";
+import type { NonceStore, RevocationStore } from "./types.js";
 
 /**
  * Options of `createMemoryNonceStore`.
@@ -15,31 +15,21 @@ export interface MemoryNonceStoreOptions {
   now?: (() => number) | undefined;
 }
 
-/**
- * A `NonceStore` in this process's memory: `consume` resolves `true` exactly once per nonce for
- * `ttlMs`. Memory stays bounded: expired entries are dropped on every call (a min-heap keyed by
- * expiry, since each call has its own TTL), and no timer keeps the process alive. It protects one
- * process only: with several processes or servers, use `createRedisNonceStore` from
- * `sign-in-with-xrpl/redis`.
- *
- * @example
- * ```ts
- * import { createMemoryNonceStore } from "sign-in-with-xrpl";
- *
- * const nonces = createMemoryNonceStore();
- * await nonces.consume("9f86d081884c7d65", 420_000); // true
- * await nonces.consume("9f86d081884c7d65", 420_000); // false: already used
- * ```
- */
-export function createMemoryNonceStore(options: MemoryNonceStoreOptions = {}): NonceStore {
-  const now = options.now ?? Date.now;
-  if (typeof now !== "function") {
-    throw new InvalidOptionsError("sign-in-with-xrpl: createMemoryNonceStore: `now` must be a function returning milliseconds.");
-  }
-  const expiresAtByNonce = new Map<string, number>();
-  const heap: { expiresAt: number; nonce: string }[] = [];
+interface Expiry {
+  expiresAt: number;
+  key: string;
+}
 
-  const push = (entry: { expiresAt: number; nonce: string }): void => {
+/**
+ * Keys that each expire at their own time. Expired keys are dropped on every sweep through a
+ * min-heap keyed by expiry (each call has its own TTL), so memory follows the live keys only and
+ * no timer keeps the process alive.
+ */
+function createExpiringKeys(): { sweep(at: number): void; expiresAt(key: string): number | undefined; set(key: string, expiresAt: number): void } {
+  const expiresAtByKey = new Map<string, number>();
+  const heap: Expiry[] = [];
+
+  const push = (entry: Expiry): void => {
     heap.push(entry);
     let index = heap.length - 1;
     while (index > 0) {
@@ -67,26 +57,70 @@ export function createMemoryNonceStore(options: MemoryNonceStoreOptions = {}): N
     }
   };
 
-  const sweep = (at: number): void => {
-    while (heap.length > 0 && heap[0]!.expiresAt <= at) {
-      const { nonce, expiresAt } = heap[0]!;
-      pop();
-      // A nonce re-stored after it expired has a newer heap entry: drop the map entry only for its own expiry.
-      if (expiresAtByNonce.get(nonce) === expiresAt) expiresAtByNonce.delete(nonce);
-    }
-  };
-
   return {
-    // Synchronous inside, so concurrent calls in this process cannot interleave: one wins.
+    sweep(at) {
+      while (heap.length > 0 && heap[0]!.expiresAt <= at) {
+        const { key, expiresAt } = heap[0]!;
+        pop();
+        // A key stored again since has a newer heap entry: drop the map entry only for its own expiry.
+        if (expiresAtByKey.get(key) === expiresAt) expiresAtByKey.delete(key);
+      }
+    },
+    expiresAt: (key) => expiresAtByKey.get(key),
+    set(key, expiresAt) {
+      expiresAtByKey.set(key, expiresAt);
+      push({ expiresAt, key });
+    },
+  };
+}
+
+/**
+ * A `NonceStore` in this process's memory: `consume` resolves `true` exactly once per nonce for
+ * `ttlMs`. It is a `RevocationStore` too: `revoke(id, ttlMs)` keeps `id` revoked for at least
+ * `ttlMs`, apart from the nonces. Memory stays bounded: expired entries are dropped on every
+ * call, and no timer keeps the process alive. It protects one process only: with several
+ * processes or servers, use `createRedisNonceStore` from `sign-in-with-xrpl/redis` or
+ * `createPostgresNonceStore` from `sign-in-with-xrpl/postgres`.
+ *
+ * @example
+ * ```ts
+ * import { createMemoryNonceStore } from "sign-in-with-xrpl";
+ *
+ * const nonces = createMemoryNonceStore();
+ * await nonces.consume("9f86d081884c7d65", 420_000); // true
+ * await nonces.consume("9f86d081884c7d65", 420_000); // false: already used
+ * ```
+ */
+export function createMemoryNonceStore(options: MemoryNonceStoreOptions = {}): NonceStore & RevocationStore {
+  const now = options.now ?? Date.now;
+  if (typeof now !== "function") {
+    throw new InvalidOptionsError("sign-in-with-xrpl: createMemoryNonceStore: `now` must be a function returning milliseconds.");
+  }
+  const usedNonces = createExpiringKeys();
+  const revokedIds = createExpiringKeys();
+
+  // Every method is synchronous inside, so concurrent calls in this process cannot interleave.
+  return {
     async consume(nonce: string, ttlMs: number): Promise<boolean> {
       checkNonceInput("createMemoryNonceStore()", nonce, ttlMs);
       const at = now();
-      sweep(at);
-      if (expiresAtByNonce.has(nonce)) return false;
-      const expiresAt = at + ttlMs;
-      expiresAtByNonce.set(nonce, expiresAt);
-      push({ expiresAt, nonce });
+      usedNonces.sweep(at);
+      if (usedNonces.expiresAt(nonce) !== undefined) return false;
+      usedNonces.set(nonce, at + ttlMs);
       return true;
+    },
+    async revoke(id: string, ttlMs: number): Promise<void> {
+      checkRevokeInput("createMemoryNonceStore()", id, ttlMs);
+      const at = now();
+      revokedIds.sweep(at);
+      const current = revokedIds.expiresAt(id);
+      // Revoking again may extend the time, never shorten it.
+      if (current === undefined || current < at + ttlMs) revokedIds.set(id, at + ttlMs);
+    },
+    async isRevoked(id: string): Promise<boolean> {
+      checkIsRevokedInput("createMemoryNonceStore()", id);
+      revokedIds.sweep(now());
+      return revokedIds.expiresAt(id) !== undefined;
     },
   };
 }

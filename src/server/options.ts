@@ -1,9 +1,10 @@
 import { InvalidOptionsError } from "../errors.js";
 import type { Verifier } from "../verify/types.js";
-import { isProductionEnvironment } from "./environment.js";
+import { isProductionEnvironment } from "../shared/environment.js";
 import { resolveExpectedDomain, type DomainOption, type ExpectedDomain } from "./expected-domain.js";
 import { createMemoryNonceStore } from "./memory-nonce-store.js";
-import type { Logger, NonceStore } from "./types.js";
+import { SILENT_LOGGER, type Logger } from "../shared/logger.js";
+import type { NonceStore } from "./types.js";
 
 /**
  * Which seed variant the handlers speak: `"cookie"` (A, sealed cookie) or `"store"` (B, server-side session store).
@@ -78,9 +79,6 @@ export interface NormalizedAuthOptions {
   logger: Logger;
   now: () => number;
 }
-
-const SILENT_LOGGER: Logger = { warn() {}, error() {} };
-
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;

@@ -1,5 +1,5 @@
 import { InvalidOptionsError } from "../errors.js";
-import { isProductionEnvironment } from "./environment.js";
+import { isProductionEnvironment } from "../shared/environment.js";
 
 /**
  * How long a session lives without activity: 30 minutes, for the cookie and the sealed data.

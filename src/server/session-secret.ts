@@ -1,10 +1,11 @@
 import { InvalidOptionsError } from "../errors.js";
-import { randomHex } from "../message/random-hex.js";
-import { isProductionEnvironment } from "./environment.js";
-import type { Logger } from "./types.js";
+import { isProductionEnvironment } from "../shared/environment.js";
+import type { Logger } from "../shared/logger.js";
+import { randomHex } from "../shared/random-hex.js";
 
 /**
- * The shortest session secret accepted (seed 2.2; iron-session's own minimum too).
+ * The shortest session secret accepted (iron-session's own minimum too). In production a shorter
+ * one stops the start; in development it is replaced by a random one.
  *
  * @example
  * ```ts
@@ -12,6 +13,23 @@ import type { Logger } from "./types.js";
  * ```
  */
 export const MIN_SESSION_SECRET_LENGTH = 32;
+
+/**
+ * The fewest different characters a production session secret must contain. Length alone lets
+ * `"aaaa…"` or 40 spaces through: a secret made of one or two characters repeated is a
+ * placeholder, not a secret. Any random secret passes by far (`openssl rand -hex 32` gives 64
+ * characters drawn from 16).
+ *
+ * @example
+ * ```ts
+ * const distinct = new Set(secret).size;
+ * if (distinct < MIN_SESSION_SECRET_DISTINCT_CHARACTERS) console.warn("SESSION_SECRET looks like a placeholder");
+ * ```
+ */
+export const MIN_SESSION_SECRET_DISTINCT_CHARACTERS = 8;
+
+/** How to make a secret that passes, said in every refusal. */
+const HOW_TO_FIX = `set SESSION_SECRET to at least ${MIN_SESSION_SECRET_LENGTH} random characters, e.g. SESSION_SECRET="$(openssl rand -hex 32)"`;
 
 /**
  * Options of `resolveSessionSecret`.
@@ -24,17 +42,23 @@ export const MIN_SESSION_SECRET_LENGTH = 32;
 export interface SessionSecretInput {
   /** The configured secret, usually `process.env.SESSION_SECRET`. */
   secret: string | undefined;
-  /** In production a missing or short secret throws. Default: `NODE_ENV === "production"`. */
+  /** In production a missing, short or weak secret throws. Default: `NODE_ENV === "production"`. */
   production?: boolean | undefined;
-  /** Told when a development secret is generated. */
+  /** Told when a development secret is generated, or when a weak one is kept for development. */
   logger?: Pick<Logger, "warn"> | undefined;
 }
 
 /**
- * The session secret rule of seed 2.2: at least 32 characters from `SESSION_SECRET`. In
- * production a missing or short secret throws `InvalidOptionsError` (call it at start-up so the
- * server stops with a clear message). In development it returns a random 64-character secret
- * for this process instead, and says so through `logger.warn` (sessions then end on restart).
+ * The session secret rule: at least `MIN_SESSION_SECRET_LENGTH` (32) characters from
+ * `SESSION_SECRET`, not only whitespace, with at least `MIN_SESSION_SECRET_DISTINCT_CHARACTERS`
+ * (8) different characters.
+ *
+ * - In production a secret that breaks the rule throws `InvalidOptionsError` naming
+ *   `SESSION_SECRET` and how to make a good one (call it at start-up so the server stops with a
+ *   clear message).
+ * - In development a missing or short secret is replaced by a random 64-character one for this
+ *   process (sessions then end on restart), and a long enough but weak one is kept, so a fixed
+ *   development secret keeps sessions across restarts; both are said through `logger.warn`.
  *
  * @example
  * ```ts
@@ -55,31 +79,41 @@ export function resolveSessionSecret(input: SessionSecretInput): string {
   if (secret !== undefined && typeof secret !== "string") {
     throw new InvalidOptionsError("sign-in-with-xrpl: resolveSessionSecret: `secret` must be a string (SESSION_SECRET).");
   }
-  const weakness = sessionSecretProblem(secret);
-  if (weakness === undefined) return secret as string;
-  const problem = `SESSION_SECRET ${weakness}`;
+  const problem = sessionSecretProblem(secret, "SESSION_SECRET");
+  if (problem === undefined) return secret!;
   if (production) {
-    throw new InvalidOptionsError(
-      `sign-in-with-xrpl: ${problem}: set SESSION_SECRET to at least ${MIN_SESSION_SECRET_LENGTH} random characters (e.g. the output of \`openssl rand -hex 32\`) before starting in production.`,
-    );
+    throw new InvalidOptionsError(`sign-in-with-xrpl: ${problem.text}: ${HOW_TO_FIX} before starting in production.`);
+  }
+  if (problem.kind === "weak") {
+    logger?.warn(`sign-in-with-xrpl: ${problem.text}: kept for this development process, but a production start refuses it; ${HOW_TO_FIX}.`);
+    return secret!;
   }
   logger?.warn(
-    `sign-in-with-xrpl: ${problem}: using a random secret for this development process (sessions end on restart). Set SESSION_SECRET to at least ${MIN_SESSION_SECRET_LENGTH} random characters to keep them.`,
+    `sign-in-with-xrpl: ${problem.text}: using a random secret for this development process (sessions end on restart). To keep them, ${HOW_TO_FIX}.`,
   );
   return randomHex(32);
 }
 
 /**
- * What makes `secret` unusable as a session secret, as the end of a sentence that starts with
- * the setting's name ("is not set", "is too short (...)"), or `undefined` when it is usable. The
- * one rule behind `resolveSessionSecret` and the fetch handler's `sessionSecret` check.
+ * What is wrong with a session secret: `missing` (unset or too short to use at all) or `weak`
+ * (long enough, guessable), with a text that starts with `name`, the setting's name. The one rule
+ * behind `resolveSessionSecret` and the fetch handler's `sessionSecret` check.
  *
  * @internal
  */
-export function sessionSecretProblem(secret: string | undefined): string | undefined {
-  if (secret === undefined || secret === "") return "is not set";
+export function sessionSecretProblem(secret: string | undefined, name: string): { kind: "missing" | "weak"; text: string } | undefined {
+  if (secret === undefined || secret === "") return { kind: "missing", text: `${name} is not set` };
   if (secret.length < MIN_SESSION_SECRET_LENGTH) {
-    return `is too short (${secret.length} characters, at least ${MIN_SESSION_SECRET_LENGTH} needed)`;
+    return { kind: "missing", text: `${name} is too short (${secret.length} characters, at least ${MIN_SESSION_SECRET_LENGTH} needed)` };
+  }
+  if (secret.trim() === "") return { kind: "weak", text: `${name} is only whitespace` };
+  // Code points, so a character outside the BMP counts once.
+  const distinct = new Set(secret).size;
+  if (distinct < MIN_SESSION_SECRET_DISTINCT_CHARACTERS) {
+    return {
+      kind: "weak",
+      text: `${name} has too few different characters (${distinct}, at least ${MIN_SESSION_SECRET_DISTINCT_CHARACTERS} needed): it looks like a placeholder`,
+    };
   }
   return undefined;
 }

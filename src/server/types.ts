@@ -54,6 +54,28 @@ export interface NonceStore {
 }
 
 /**
+ * Remembers ids that were ended early (a signed-out session), so a copy of a stateless session
+ * cookie taken before sign-out cannot be used after it. After `revoke(id, ttlMs)` resolves,
+ * `isRevoked(id)` resolves `true` in every process that shares the store for at least `ttlMs`;
+ * revoking an id again extends that time and never shortens it. Revoked ids live apart from used
+ * nonces: one never reads as the other. The memory, Redis and Postgres nonce stores of this
+ * library are revocation stores as well.
+ *
+ * @example
+ * ```ts
+ * const revoked: RevocationStore = createMemoryNonceStore();
+ * await revoked.revoke("5d41402abc4b2a76b9719d911017c592", 86_400_000); // until the session's end
+ * await revoked.isRevoked("5d41402abc4b2a76b9719d911017c592"); // true
+ * ```
+ */
+export interface RevocationStore {
+  /** Marks `id` as revoked for at least `ttlMs` milliseconds from now. Rejects when the store cannot record it. */
+  revoke(id: string, ttlMs: number): Promise<void>;
+  /** `true` while `id` is revoked. Rejects (never resolves `false`) when the store cannot answer. */
+  isRevoked(id: string): Promise<boolean>;
+}
+
+/**
  * The answer of a handler: an HTTP status and a JSON body.
  *
  * @example
@@ -87,18 +109,4 @@ export interface AuthHandlers {
   verify(session: SessionStore, request: { body: unknown; /** @deprecated Ignored. */ host?: string | undefined }): Promise<HandlerResult>;
   signOut(session: SessionStore): Promise<HandlerResult>;
   me(session: SessionStore): Promise<HandlerResult>;
-}
-
-/**
- * Where the library writes what it cannot return (a failed session destroy). Any console-like object fits.
- *
- * @example
- * ```ts
- * const logger: Logger = console;
- * const handlers = createAuthHandlers({ verifier, variant: "store", logger });
- * ```
- */
-export interface Logger {
-  warn(message: string, ...details: unknown[]): void;
-  error(message: string, ...details: unknown[]): void;
 }

@@ -1,4 +1,4 @@
-import { randomHex } from "../message/random-hex.js";
+import { randomHex } from "../shared/random-hex.js";
 
 /**
  * One check of a contract suite: a name that says what it proves, and `run`, which resolves
@@ -28,6 +28,17 @@ export function show(value: unknown): string {
   } catch {
     return String(value);
   }
+}
+
+/** @internal Fails unless `call` rejects. */
+export async function expectRejection(subject: string, call: () => Promise<unknown>, what: string): Promise<void> {
+  let answer: unknown;
+  try {
+    answer = await call();
+  } catch {
+    return;
+  }
+  fail(subject, `${what} must reject, but resolved ${show(answer)}.`);
 }
 
 /** @internal A random alphanumeric nonce, unique per call, so checks can run against a shared, persistent store. */

@@ -1,6 +1,8 @@
 export type { ContractCheck } from "./contract-check.js";
 export { nonceStoreContract } from "./nonce-store-contract.js";
 export type { NonceStoreContractOptions } from "./nonce-store-contract.js";
+export { revocationStoreContract } from "./revocation-store-contract.js";
+export type { RevocationStoreContractOptions } from "./revocation-store-contract.js";
 export { sessionStoreContract } from "./session-store-contract.js";
 export type { SessionStoreClient, SessionStoreHarness } from "./session-store-contract.js";
 export { createTestClient } from "./test-client.js";

@@ -1,4 +1,4 @@
-import { randomHex } from "../message/random-hex.js";
+import { randomHex } from "../shared/random-hex.js";
 import type { SessionRecord, SessionStore } from "../server/types.js";
 
 /**

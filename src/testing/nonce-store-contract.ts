@@ -1,5 +1,5 @@
 import type { NonceStore } from "../server/types.js";
-import { fail, show, sleep, uniqueNonce, type ContractCheck } from "./contract-check.js";
+import { expectRejection, fail, show, sleep, uniqueNonce, type ContractCheck } from "./contract-check.js";
 
 /**
  * Options of `nonceStoreContract`.
@@ -24,16 +24,6 @@ const LONG_TTL_MS = 60_000;
 async function expectBoolean(store: NonceStore, nonce: string, ttlMs: number, expected: boolean, when: string): Promise<void> {
   const answer = await store.consume(nonce, ttlMs);
   if (answer !== expected) fail(SUBJECT, `${when}: consume(${show(nonce)}, ${ttlMs}) resolved ${show(answer)}, expected ${expected}.`);
-}
-
-async function expectRejection(call: () => Promise<unknown>, what: string): Promise<void> {
-  let answer: unknown;
-  try {
-    answer = await call();
-  } catch {
-    return;
-  }
-  fail(SUBJECT, `${what} must reject, but resolved ${show(answer)}.`);
 }
 
 /**
@@ -114,12 +104,12 @@ export function nonceStoreContract(
       async run() {
         const store = await makeStore();
         const consume = store.consume.bind(store) as (nonce: unknown, ttlMs: unknown) => Promise<boolean>;
-        await expectRejection(() => consume("", LONG_TTL_MS), 'consume("", ttl)');
-        await expectRejection(() => consume(42, LONG_TTL_MS), "consume(42, ttl)");
-        await expectRejection(() => consume(uniqueNonce(), 0), "consume(nonce, 0)");
-        await expectRejection(() => consume(uniqueNonce(), -1000), "consume(nonce, -1000)");
-        await expectRejection(() => consume(uniqueNonce(), Number.NaN), "consume(nonce, NaN)");
-        await expectRejection(() => consume(uniqueNonce(), "1000"), 'consume(nonce, "1000")');
+        await expectRejection(SUBJECT, () => consume("", LONG_TTL_MS), 'consume("", ttl)');
+        await expectRejection(SUBJECT, () => consume(42, LONG_TTL_MS), "consume(42, ttl)");
+        await expectRejection(SUBJECT, () => consume(uniqueNonce(), 0), "consume(nonce, 0)");
+        await expectRejection(SUBJECT, () => consume(uniqueNonce(), -1000), "consume(nonce, -1000)");
+        await expectRejection(SUBJECT, () => consume(uniqueNonce(), Number.NaN), "consume(nonce, NaN)");
+        await expectRejection(SUBJECT, () => consume(uniqueNonce(), "1000"), 'consume(nonce, "1000")');
       },
     });
   }

@@ -1,10 +1,12 @@
 import { InvalidOptionsError } from "../errors.js";
-import { keyHasAuthority } from "./authority.js";
-import { publicKeyAlgorithm } from "./canonical.js";
-import { hexToBytes } from "./hex.js";
-import { classicAddress, classicAddressShape, isOptionsObject, isRecord, messageBytes } from "./request-input.js";
-import { getDefaultSignatureEngine, type SignatureEngine } from "./signature-engine.js";
-import type { LedgerReader, VerificationStrategy, VerifyRequest } from "./types.js";
+import { bytesToHex, hexToBytes } from "../shared/hex.js";
+import { judgeKey } from "./authority.js";
+import { publicKeyAlgorithm, type KeyAlgorithm } from "./canonical.js";
+import { acceptKey, refuse } from "./check-result.js";
+import { createProofStrategy, MALFORMED_ADDRESS, type ProofBasics } from "./proof-strategy.js";
+import { classicAddress, isOptionsObject } from "./request-input.js";
+import type { SignatureEngine } from "./signature-engine.js";
+import type { CheckFailure, CheckResult, LedgerReader, VerificationStrategy } from "./types.js";
 
 /**
  * Options of {@link compactSignature}.
@@ -25,6 +27,7 @@ export interface CompactSignatureOptions {
   ledger?: "if-needed" | "always" | "never" | undefined;
 }
 
+type LedgerMode = "if-needed" | "always" | "never";
 const LEDGER_MODES = new Set(["if-needed", "always", "never"]);
 
 /**
@@ -53,50 +56,109 @@ export function compactSignature(options: CompactSignatureOptions = {}): Verific
 }
 
 /** The strategy over a given signature engine (the default one when undefined). */
-export function createCompactSignatureStrategy(
-  ledgerMode: "if-needed" | "always" | "never",
-  engine: SignatureEngine | undefined,
-): VerificationStrategy {
-  return {
-    kind: "signature",
-    async verify(request: VerifyRequest, ledger: LedgerReader): Promise<boolean> {
-      const signatureEngine = engine ?? getDefaultSignatureEngine();
-      const candidates = verifiedKeys(request, signatureEngine);
-      if (candidates === undefined) return false;
-      const { address, keys } = candidates;
-      const keyAddresses = keys.map((key) => signatureEngine.addressOf(key));
-      const isMasterKey = keyAddresses.includes(address);
-      if (ledgerMode === "never") return isMasterKey;
-      if (ledgerMode === "if-needed" && isMasterKey) return true;
-      // Only a well-formed address is worth a question to the node.
-      if (classicAddress(address) === undefined) return false;
-      const authority = await ledger.getAccountAuthority(address);
-      return keyAddresses.some((keyAddress) => keyHasAuthority(authority, keyAddress));
-    },
-  };
+export function createCompactSignatureStrategy(ledgerMode: LedgerMode, engine: SignatureEngine | undefined): VerificationStrategy {
+  return createProofStrategy("signature", readFields, (fields, signatureEngine, ledger) => judge(fields, signatureEngine, ledgerMode, ledger), engine);
 }
 
-/**
- * The request's address and the keys that provably made its signature: the given key when it
- * verifies, or the secp256k1 keys recovered from it. Undefined when the proof is malformed or
- * the signature does not hold.
- */
-function verifiedKeys(request: unknown, engine: SignatureEngine): { address: string; keys: Uint8Array[] } | undefined {
-  if (!isRecord(request) || request["signatureKind"] !== "signature") return undefined;
-  const address = classicAddressShape(request["address"]);
-  const data = messageBytes(request["message"]);
+interface CompactFields {
+  address: string;
+  data: Uint8Array;
+  signature: Uint8Array;
+  publicKey: Uint8Array | undefined;
+  /** The publicKey field as sent (hex), when there was one. */
+  publicKeyText: string | undefined;
+}
+
+/** The request's fields in usable form, or `malformed_request` naming the first bad one. */
+function readFields({ request, address, data }: ProofBasics): CompactFields | CheckFailure {
   const signature = hexToBytes(request["signature"]);
-  if (address === undefined || data === undefined || signature === undefined || signature.length === 0) return undefined;
+  if (signature === undefined || signature.length === 0) return refuse("malformed_request", "The signature is missing or not hex.");
   const publicKeyField = request["publicKey"];
-  if (publicKeyField !== undefined) {
-    const publicKey = hexToBytes(publicKeyField);
-    if (publicKey === undefined || publicKeyAlgorithm(publicKey) === undefined) return undefined;
-    return engine.verify(data, signature, publicKey) ? { address, keys: [publicKey] } : undefined;
+  if (publicKeyField === undefined) return { address, data, signature, publicKey: undefined, publicKeyText: undefined };
+  const publicKey = hexToBytes(publicKeyField);
+  if (publicKey === undefined || publicKeyAlgorithm(publicKey) === undefined) {
+    return refuse("malformed_request", "The publicKey is not a 33-byte XRPL public key in hex (ED... for ed25519, 02... or 03... for secp256k1).");
   }
+  return { address, data, signature, publicKey, publicKeyText: publicKeyField as string };
+}
+
+/** Judges a proof; the master-key path answers at once, without a turn of the event loop. */
+function judge(fields: CompactFields, engine: SignatureEngine, ledgerMode: LedgerMode, ledger: LedgerReader): CheckResult | Promise<CheckResult> {
+  const { data, signature, publicKey } = fields;
+  if (publicKey === undefined) return judgeRecovered(fields, engine, ledgerMode, ledger);
+  if (!engine.verify(data, signature, publicKey)) {
+    return refuse("invalid_signature", "The signature is not a valid canonical signature of the message by the given publicKey.");
+  }
+  return judgeKeys(fields, [publicKey], engine, ledgerMode, ledger);
+}
+
+async function judgeRecovered(fields: CompactFields, engine: SignatureEngine, ledgerMode: LedgerMode, ledger: LedgerReader): Promise<CheckResult> {
+  const { data, signature } = fields;
   // Without a key only secp256k1 can be checked: ed25519 signatures do not determine their key.
-  const recovered = engine.recoverSecp256k1(data, signature);
+  const recovered = await engine.recoverSecp256k1(data, signature);
   const keys = recovered.filter((key) => engine.verify(data, signature, key));
-  if (keys.length === 0) return undefined;
-  const master = keys.find((key) => engine.addressOf(key) === address);
-  return { address, keys: master === undefined ? keys : [master] };
+  if (keys.length === 0) {
+    return refuse(
+      "invalid_signature",
+      "No publicKey was given and no secp256k1 key could be recovered from the signature (an ed25519 signature needs its publicKey).",
+    );
+  }
+  return judgeKeys(fields, keys, engine, ledgerMode, ledger);
+}
+
+/** Judges the keys that provably made the signature (one given, or up to four recovered). */
+function judgeKeys(
+  fields: CompactFields,
+  verifiedKeys: Uint8Array[],
+  engine: SignatureEngine,
+  ledgerMode: LedgerMode,
+  ledger: LedgerReader,
+): CheckResult | Promise<CheckResult> {
+  const { address } = fields;
+  let keys = verifiedKeys;
+  let keyAddresses = keys.map((key) => engine.addressOf(key));
+  const masterIndex = keyAddresses.indexOf(address);
+  if (masterIndex >= 0) {
+    if (ledgerMode !== "always") return accept(fields, "master", keys[masterIndex]!);
+    keys = [keys[masterIndex]!];
+    keyAddresses = [address];
+  }
+  if (ledgerMode === "never") {
+    return refuse(
+      "address_mismatch",
+      `The key that signed derives ${keyAddresses.join(" or ")}, not ${address}; regular keys are not accepted because this verifier does not read the ledger for compact signatures.`,
+    );
+  }
+  if (classicAddress(address) === undefined) return MALFORMED_ADDRESS;
+  return judgeWithLedger(fields, keys, keyAddresses, ledger);
+}
+
+async function judgeWithLedger(fields: CompactFields, keys: Uint8Array[], keyAddresses: string[], ledger: LedgerReader): Promise<CheckResult> {
+  const { address } = fields;
+  const authority = await ledger.getAccountAuthority(address);
+  // A recovered signature may fit several keys; any one with authority proves the sign-in.
+  let firstRefusal: ReturnType<typeof judgeKey> | undefined;
+  for (const [index, keyAddress] of keyAddresses.entries()) {
+    const judgement = judgeKey(authority, keyAddress);
+    if (judgement.ok) return accept(fields, judgement.authority, keys[index]!);
+    firstRefusal ??= judgement;
+  }
+  const keyNames = keyAddresses.join(" or ");
+  switch (firstRefusal?.ok === false ? firstRefusal.code : "key_not_authorized") {
+    case "master_disabled":
+      return refuse("master_disabled", `The master key of ${address} signed, but the account has disabled its master key.`);
+    case "account_not_found":
+      return refuse(
+        "account_not_found",
+        `The key that signed derives ${keyNames}, not ${address}, and ${address} is not on the ledger, so no regular key can sign for it.`,
+      );
+    default:
+      return refuse("key_not_authorized", `The key that signed derives ${keyNames}, which is neither the master key nor the regular key of ${address}.`);
+  }
+}
+
+function accept(fields: CompactFields, authority: "master" | "regular", publicKey: Uint8Array): CheckResult {
+  // The key the request gave is reported in its own text (uppercased) rather than re-encoded.
+  const hex = publicKey === fields.publicKey && fields.publicKeyText !== undefined ? fields.publicKeyText.toUpperCase() : bytesToHex(publicKey);
+  return acceptKey(fields.address, "signature", authority, hex, publicKeyAlgorithm(publicKey) as KeyAlgorithm);
 }

@@ -1,10 +1,13 @@
 import { InvalidOptionsError, LedgerUnavailableError } from "../errors.js";
-import type { Logger } from "../server/types.js";
+import { networkIdOf } from "../message/chain-id.js";
+import { SILENT_LOGGER, type Logger } from "../shared/logger.js";
+import { readStrategyResult, refuse } from "./check-result.js";
 import { compactSignature } from "./compact-signature.js";
-import { LedgerConnection } from "./ledger-connection.js";
+import { createLazyLedger, isNetworkMismatch, type LazyLedger } from "./lazy-ledger.js";
+import { isBuiltInStrategy, NOT_AN_OBJECT } from "./proof-strategy.js";
 import { isOptionsObject, isRecord } from "./request-input.js";
 import { signedTransaction } from "./signed-transaction.js";
-import type { LedgerReader, VerificationStrategy, Verifier, VerifyRequest } from "./types.js";
+import type { CheckResult, LedgerReader, VerificationStrategy, Verifier, VerifyRequest } from "./types.js";
 
 /**
  * Options of {@link createVerifier}. All optional.
@@ -12,7 +15,8 @@ import type { LedgerReader, VerificationStrategy, Verifier, VerifyRequest } from
  * @example
  * ```ts
  * const options: VerifierOptions = {
- *   nodeUrl: process.env.XRPL_NODE_URL ?? "wss://xrplcluster.com",
+ *   nodeUrl: ["wss://xrplcluster.com", "wss://s1.ripple.com"],
+ *   networkId: 0,
  *   connectTimeoutMs: 8000,
  *   requestTimeoutMs: 10_000,
  *   strategies: [compactSignature({ ledger: "if-needed" }), signedTransaction()],
@@ -22,8 +26,21 @@ import type { LedgerReader, VerificationStrategy, Verifier, VerifyRequest } from
  * ```
  */
 export interface VerifierOptions {
-  /** WebSocket URL of a rippled or Clio node (`ws://` or `wss://`). Default `"wss://xrplcluster.com"` (mainnet). */
-  nodeUrl?: string | undefined;
+  /**
+   * WebSocket URL of a rippled or Clio node (`ws://` or `wss://`), or a list of them to fail over
+   * in order: when a node cannot be reached, does not answer in time or serves another network,
+   * the next one is tried (one connection at a time). Default `"wss://xrplcluster.com"` (mainnet).
+   */
+  nodeUrl?: string | readonly string[] | undefined;
+  /**
+   * The network the ledger node must serve (0 mainnet, 1 testnet, 2 devnet, ...). A node that
+   * reports another `network_id` is refused (a node that reports none counts as 0), and proofs
+   * that needed it get `network_mismatch`. Also the network a signed transaction's `NetworkID`
+   * must name. Default: from `chainId`, else not checked.
+   */
+  networkId?: number | undefined;
+  /** The chain as a CAIP-2 id, `"xrpl:N"`: the same as `networkId: N`. Give one of the two (or both, equal). */
+  chainId?: string | undefined;
   /** Longest wait for the socket to open, in ms. Default 8000. */
   connectTimeoutMs?: number | undefined;
   /** Longest wait for one answer from the node, in ms. Default 10000. */
@@ -35,7 +52,7 @@ export interface VerifierOptions {
    * table in tests and benchmarks, or your own client). The verifier does not close it.
    */
   ledgerReader?: LedgerReader | undefined;
-  /** Where connection trouble and unexpected strategy failures are reported. Default: nowhere. */
+  /** Where refused proofs (`warn`, one line with the code), connection trouble and strategy bugs (`error`) are reported. Default: nowhere. */
   logger?: Logger | undefined;
 }
 
@@ -51,25 +68,28 @@ export interface VerifierOptions {
 export const DEFAULT_NODE_URL = "wss://xrplcluster.com";
 const DEFAULT_CONNECT_TIMEOUT_MS = 8000;
 const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+const NODE_URL_PATTERN = /^wss?:\/\/[^\s/]+/u;
 
 /**
- * Creates the verifier that checks sign-in proofs. It opens one WebSocket connection to a ledger
- * node at once and keeps it for key-authority look-ups; compact signatures by a master key need
- * no node. Create one per process, share it, and `close()` it on shutdown.
+ * Creates the verifier that checks sign-in proofs. It connects to a ledger node only when a
+ * proof first needs one (a regular key, a signed transaction, `ledger: "always"`), then keeps
+ * that one WebSocket connection for later look-ups; compact signatures by a master key need no
+ * node. Create one per process, share it, and `close()` it on shutdown.
  *
- * `verify(request)` resolves `true` or `false` (any malformed request is `false`); it rejects with
- * `LedgerUnavailableError` only when the node is needed and cannot answer within the timeouts.
+ * `check(request)` says whether the proof holds and, when not, why (a code and a sentence);
+ * `verify(request)` answers just `true` or `false`. Both reject with `LedgerUnavailableError`
+ * only when the node is needed and cannot answer within the timeouts.
  *
  * @example
  * ```ts
  * import { createVerifier, LedgerUnavailableError } from "sign-in-with-xrpl";
  *
- * const verifier = createVerifier({ nodeUrl: process.env.XRPL_NODE_URL });
+ * const verifier = createVerifier({ nodeUrl: process.env.XRPL_NODE_URL, chainId: "xrpl:0" });
  * try {
- *   const ok = await verifier.verify({
+ *   const result = await verifier.check({
  *     message, signatureKind: "signature", signature, publicKey, address,
  *   });
- *   console.log(ok ? "signed in" : "bad proof");
+ *   console.log(result.ok ? `signed in as ${result.address}` : `refused: ${result.code}`);
  * } catch (error) {
  *   if (error instanceof LedgerUnavailableError) console.log("try again later");
  * }
@@ -78,45 +98,142 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
  */
 export function createVerifier(options: VerifierOptions = {}): Verifier {
   if (!isOptionsObject(options)) throw new InvalidOptionsError("createVerifier(options): options must be an object.");
-  const nodeUrl = options.nodeUrl ?? DEFAULT_NODE_URL;
-  if (typeof nodeUrl !== "string" || !/^wss?:\/\/[^\s/]+/u.test(nodeUrl)) {
-    throw new InvalidOptionsError(
-      `createVerifier({ nodeUrl }): nodeUrl must be a ws:// or wss:// URL such as "wss://xrplcluster.com", got ${JSON.stringify(nodeUrl)}.`,
-    );
-  }
+  const nodeUrls = readNodeUrls(options.nodeUrl);
+  const networkId = readNetworkId(options.networkId, options.chainId);
   const connectTimeoutMs = positiveMs("connectTimeoutMs", options.connectTimeoutMs, DEFAULT_CONNECT_TIMEOUT_MS);
   const requestTimeoutMs = positiveMs("requestTimeoutMs", options.requestTimeoutMs, DEFAULT_REQUEST_TIMEOUT_MS);
   const strategies = strategyTable(options.strategies ?? [compactSignature(), signedTransaction()]);
-  const { logger, ledgerReader } = options;
+  const { ledgerReader } = options;
+  const logger = options.logger ?? SILENT_LOGGER;
   if (ledgerReader !== undefined && (!isOptionsObject(ledgerReader) || typeof ledgerReader.getAccountAuthority !== "function")) {
     throw new InvalidOptionsError("createVerifier({ ledgerReader }): ledgerReader must have a getAccountAuthority(address) method.");
   }
   if (ledgerReader !== undefined && options.nodeUrl !== undefined) {
     throw new InvalidOptionsError("createVerifier(options): give either nodeUrl or ledgerReader, not both.");
   }
-  const connection =
-    ledgerReader === undefined ? new LedgerConnection({ nodeUrl, connectTimeoutMs, requestTimeoutMs, logger }) : undefined;
-  const ledger: LedgerReader = ledgerReader ?? connection!;
+  const connection: LazyLedger | undefined =
+    ledgerReader === undefined ? createLazyLedger({ nodeUrls, networkId, connectTimeoutMs, requestTimeoutMs, logger }) : undefined;
+  const ledger = strategyLedger(ledgerReader ?? connection!, networkId);
+
+  async function check(request: VerifyRequest): Promise<CheckResult> {
+    let strategy: VerificationStrategy | undefined;
+    let result: CheckResult;
+    try {
+      strategy = isRecord(request) && typeof request.signatureKind === "string" ? strategies.get(request.signatureKind) : undefined;
+      // The library's own strategies answer well-formed results; only custom ones are read with care.
+      if (strategy === undefined) result = unknownKind(request);
+      else result = isBuiltInStrategy(strategy) ? await strategy.check!(request, ledger) : await checkWith(strategy, request);
+    } catch (error) {
+      if (error instanceof LedgerUnavailableError) throw error;
+      if (strategy === undefined) {
+        // Reading signatureKind threw (a getter): the request cannot be read.
+        result = refuse("malformed_request", "The request could not be read.");
+      } else if (isNetworkMismatch(error)) {
+        result = refuse("network_mismatch", error.message);
+      } else {
+        // A strategy must answer a result for a bad proof; anything else thrown is a bug, not a proof.
+        logger.error("sign-in-with-xrpl: a verification strategy threw; refusing the proof.", error);
+        result = refuse("invalid_signature", `The "${strategy.kind}" verification strategy failed; see the error log.`);
+      }
+    }
+    if (!result.ok) logger.warn(`sign-in-with-xrpl: sign-in proof refused (${result.code}): ${result.detail}`);
+    return result;
+  }
+
+  function unknownKind(request: unknown): CheckResult {
+    if (!isRecord(request)) return NOT_AN_OBJECT;
+    const kind = request["signatureKind"];
+    const accepted = [...strategies.keys()].map((name) => JSON.stringify(name)).join(", ");
+    return refuse(
+      "malformed_request",
+      typeof kind === "string"
+        ? `The signatureKind ${JSON.stringify(kind.slice(0, 40))} is not one this verifier accepts (${accepted}).`
+        : `The signatureKind is missing; this verifier accepts ${accepted}.`,
+    );
+  }
+
+  async function checkWith(strategy: VerificationStrategy, request: VerifyRequest): Promise<CheckResult> {
+    if (typeof strategy.check === "function") {
+      const answer: unknown = await strategy.check(request, ledger);
+      const result = readStrategyResult(answer, request);
+      if (result !== undefined) return result;
+      logger.error(`sign-in-with-xrpl: the "${strategy.kind}" verification strategy's check() answered something that is not a check result; refusing the proof.`);
+      return refuse("invalid_signature", `The "${strategy.kind}" verification strategy failed; see the error log.`);
+    }
+    if ((await strategy.verify(request, ledger)) === true) {
+      return { ok: true, address: String(request.address), signatureKind: strategy.kind, authority: "unknown", publicKey: null, algorithm: null };
+    }
+    return refuse("invalid_signature", `The "${strategy.kind}" verification strategy refused the proof.`);
+  }
 
   return {
-    async verify(request: VerifyRequest): Promise<boolean> {
-      try {
-        if (!isRecord(request)) return false;
-        const kind: unknown = request.signatureKind;
-        const strategy = typeof kind === "string" ? strategies.get(kind) : undefined;
-        if (strategy === undefined) return false;
-        return (await strategy.verify(request, ledger)) === true;
-      } catch (error) {
-        if (error instanceof LedgerUnavailableError) throw error;
-        // A strategy must answer false for a bad proof; anything else thrown is a bug, not a proof.
-        logger?.error("sign-in-with-xrpl: a verification strategy threw; answering false.", error);
-        return false;
-      }
+    check,
+    verify(request: VerifyRequest): Promise<boolean> {
+      return check(request).then((result) => result.ok);
     },
     async close(): Promise<void> {
       await connection?.close();
     },
   };
+}
+
+/**
+ * The reader strategies get: the configured network id answers `getNetworkId` without a
+ * question to the node, so a signed transaction's NetworkID is compared with what the operator
+ * chose (a connected node has already been checked against it).
+ */
+function strategyLedger(reader: LedgerReader, networkId: number | undefined): LedgerReader {
+  const getNetworkId =
+    networkId !== undefined
+      ? () => Promise.resolve<number | undefined>(networkId)
+      : typeof reader.getNetworkId === "function"
+        ? () => reader.getNetworkId!()
+        : undefined;
+  return {
+    getAccountAuthority: (address) => reader.getAccountAuthority(address),
+    ...(getNetworkId === undefined ? {} : { getNetworkId }),
+  };
+}
+
+function readNodeUrls(value: unknown): string[] {
+  if (value === undefined) return [DEFAULT_NODE_URL];
+  const urls = typeof value === "string" ? [value] : Array.isArray(value) ? (value as unknown[]) : undefined;
+  if (urls === undefined || urls.length === 0) {
+    throw new InvalidOptionsError(
+      `createVerifier({ nodeUrl }): nodeUrl must be a ws:// or wss:// URL such as "wss://xrplcluster.com", or a non-empty list of them; got ${describeValue(value)}.`,
+    );
+  }
+  for (const url of urls) {
+    if (typeof url !== "string" || !NODE_URL_PATTERN.test(url)) {
+      throw new InvalidOptionsError(
+        `createVerifier({ nodeUrl }): nodeUrl must be a ws:// or wss:// URL such as "wss://xrplcluster.com", got ${describeValue(url)}.`,
+      );
+    }
+  }
+  if (new Set(urls).size !== urls.length) throw new InvalidOptionsError("createVerifier({ nodeUrl }): the nodeUrl list names a node twice; list each once.");
+  return urls as string[];
+}
+
+function readNetworkId(networkId: unknown, chainId: unknown): number | undefined {
+  if (networkId !== undefined && (typeof networkId !== "number" || !Number.isInteger(networkId) || networkId < 0 || networkId > 0xffffffff)) {
+    throw new InvalidOptionsError(
+      `createVerifier({ networkId }): networkId must be an integer from 0 to 4294967295 (0 mainnet, 1 testnet, 2 devnet), got ${describeValue(networkId)}.`,
+    );
+  }
+  if (chainId === undefined) return networkId;
+  const digits = typeof chainId === "string" && chainId.startsWith("xrpl:") ? networkIdOf(chainId) : undefined;
+  if (digits === undefined) {
+    throw new InvalidOptionsError(`createVerifier({ chainId }): chainId must be a CAIP-2 XRPL chain id such as "xrpl:0" (mainnet) or "xrpl:1" (testnet), got ${describeValue(chainId)}.`);
+  }
+  const fromChainId = Number(digits);
+  if (networkId !== undefined && networkId !== fromChainId) {
+    throw new InvalidOptionsError(`createVerifier(options): networkId ${String(networkId)} and chainId "${chainId as string}" name different networks; give one of them.`);
+  }
+  return fromChainId;
+}
+
+function describeValue(value: unknown): string {
+  return typeof value === "string" ? JSON.stringify(value) : Array.isArray(value) ? "an array" : String(value);
 }
 
 function positiveMs(name: string, value: unknown, fallback: number): number {
@@ -135,6 +252,9 @@ function strategyTable(strategies: unknown): Map<string, VerificationStrategy> {
   for (const strategy of strategies as unknown[]) {
     if (!isRecord(strategy) || typeof strategy["kind"] !== "string" || typeof strategy["verify"] !== "function") {
       throw new InvalidOptionsError("createVerifier({ strategies }): each strategy needs a string `kind` and a `verify(request, ledger)` method.");
+    }
+    if (strategy["check"] !== undefined && typeof strategy["check"] !== "function") {
+      throw new InvalidOptionsError(`createVerifier({ strategies }): the "${strategy["kind"]}" strategy's \`check\` must be a method when present.`);
     }
     const typed = strategy as unknown as VerificationStrategy;
     if (table.has(typed.kind)) {

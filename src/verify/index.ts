@@ -4,4 +4,15 @@ export { compactSignature } from "./compact-signature.js";
 export type { CompactSignatureOptions } from "./compact-signature.js";
 export { signedTransaction } from "./signed-transaction.js";
 export type { SignedTransactionOptions } from "./signed-transaction.js";
-export type { AccountAuthority, LedgerReader, VerificationStrategy, Verifier, VerifyRequest } from "./types.js";
+export { CHECK_FAILURE_CODES } from "./check-result.js";
+export type {
+  AccountAuthority,
+  CheckFailure,
+  CheckFailureCode,
+  CheckResult,
+  CheckSuccess,
+  LedgerReader,
+  VerificationStrategy,
+  Verifier,
+  VerifyRequest,
+} from "./types.js";

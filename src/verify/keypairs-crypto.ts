@@ -3,7 +3,7 @@ import { ripemd160 } from "@noble/hashes/legacy.js";
 import { sha256, sha512 } from "@noble/hashes/sha2.js";
 import { verify as keypairsVerify } from "ripple-keypairs";
 import type { KeyAlgorithm } from "./canonical.js";
-import { bytesEqual, bytesToHex } from "./hex.js";
+import { bytesEqual, bytesToHex } from "../shared/hex.js";
 import type { SignatureBackend } from "./signature-backend.js";
 
 const ED25519_ORDER = 2n ** 252n + 27742317777372353535851937790883648493n;

@@ -1,70 +1,107 @@
-import { Client, DisconnectedError, NotConnectedError, RippledError } from "xrpl";
 import { LedgerUnavailableError } from "../errors.js";
-import type { Logger } from "../server/types.js";
+import type { Logger } from "../shared/logger.js";
+import { NetworkMismatchError } from "./lazy-ledger.js";
 import { isRecord } from "./request-input.js";
+import {
+  CLOSE_GRACE_MS,
+  loadWebSocketFactory,
+  NodeErrorResponse,
+  RequestTimeoutError,
+  RpcSocket,
+  SocketClosedError,
+  type ConnectAttempt,
+  type WebSocketFactory,
+} from "./rpc-socket.js";
 import type { AccountAuthority, LedgerReader } from "./types.js";
 
 /** lsfDisableMaster: the account's master key may not sign. */
 const LSF_DISABLE_MASTER = 0x00100000;
-/** WebSocket readyState CONNECTING, as xrpl.js' Connection reports it. */
-const WS_CONNECTING = 0;
-/** How long close() waits for the socket's closing handshake before it lets go. */
-const CLOSE_GRACE_MS = 1000;
+/** A node that failed is tried first again only after this wait, doubled per failure in a row. */
+const FIRST_BACKOFF_MS = 1000;
+const MAX_BACKOFF_MS = 60_000;
+/** How often an idle connection is pinged, so a dead one is noticed before a sign-in needs it. */
+const HEARTBEAT_INTERVAL_MS = 30_000;
+/** The rippled API version whose account_info shape parseAccountInfo reads first (it reads v1 too). */
+const API_VERSION = 2;
 
 export interface LedgerConnectionOptions {
-  nodeUrl: string;
+  /** Nodes in order of preference. */
+  nodeUrls: readonly string[];
+  /** The network every node must serve; undefined: not checked. */
+  networkId: number | undefined;
   connectTimeoutMs: number;
   requestTimeoutMs: number;
-  logger?: Logger | undefined;
+  logger: Logger;
+  /** How sockets are opened; default the runtime's WebSocket, or the `ws` package. */
+  openSocket?: WebSocketFactory | undefined;
+  /** The clock backoff is measured on (tests move it); default `Date.now`. */
+  now?: (() => number) | undefined;
+  /** How often an idle connection is pinged; default 30 s. */
+  heartbeatIntervalMs?: number | undefined;
 }
 
-interface XrplRequest {
-  command: string;
-  [field: string]: unknown;
+interface NodeState {
+  readonly url: string;
+  failuresInRow: number;
+  /** Until then, other nodes are tried first. */
+  backoffUntil: number;
+}
+
+interface Connected {
+  rpc: RpcSocket;
+  node: NodeState;
+  /** `network_id` from server_info, once read on this connection (a node that reports none: undefined). */
+  networkId: { value: number | undefined } | undefined;
 }
 
 /**
- * The verifier's one connection to a ledger node (xrpl.js `Client`). It connects at creation and
- * again on demand whenever a look-up finds it down, so the node may be down at start, hang or
- * drop the socket, and look-ups work again once it is back. Every wait is bounded by a timeout,
- * and every failure to get an answer becomes a `LedgerUnavailableError`.
+ * The verifier's connection to the ledger: one WebSocket at a time to the first node of the list
+ * that answers, opened when a look-up first needs it and again whenever a look-up finds it gone.
+ * Nodes that fail (cannot be reached, do not answer in time, drop the connection, serve another
+ * network) are tried last for a while (backoff), so failover moves on and does not come back to a
+ * failing node at every look-up; when every node is backing off, the one whose wait ends first is
+ * tried, so a single node is retried at once and recovery is immediate. Every wait is bounded, and
+ * every failure to get an answer is a `LedgerUnavailableError` (a network mismatch on every node
+ * tried: a `NetworkMismatchError`).
  */
 export class LedgerConnection implements LedgerReader {
-  readonly #client: Client;
+  readonly #nodes: NodeState[];
+  readonly #expectedNetworkId: number | undefined;
   readonly #connectTimeoutMs: number;
   readonly #requestTimeoutMs: number;
-  readonly #logger: Logger | undefined;
+  readonly #logger: Logger;
+  readonly #openSocket: WebSocketFactory | undefined;
+  readonly #now: () => number;
+  readonly #heartbeatIntervalMs: number;
   readonly #accountLookups = new Map<string, Promise<AccountAuthority>>();
-  #opening: Promise<void> | undefined;
   #networkIdLookup: Promise<number | undefined> | undefined;
-  /** `network_id` from the current connection's server_info; forgotten on disconnect. */
-  #networkId: { value: number | undefined } | undefined;
+  #current: Connected | undefined;
+  #opening: Promise<Connected> | undefined;
+  #attempt: ConnectAttempt | undefined;
+  #heartbeat: ReturnType<typeof setTimeout> | undefined;
+  /** Sockets still closing; a new one opens only after they are gone (one connection at a time). */
+  readonly #retiring = new Set<Promise<void>>();
   #closed = false;
 
   constructor(options: LedgerConnectionOptions) {
+    this.#nodes = options.nodeUrls.map((url) => ({ url, failuresInRow: 0, backoffUntil: 0 }));
+    this.#expectedNetworkId = options.networkId;
     this.#connectTimeoutMs = options.connectTimeoutMs;
     this.#requestTimeoutMs = options.requestTimeoutMs;
     this.#logger = options.logger;
-    this.#client = new Client(options.nodeUrl, {
-      connectionTimeout: options.connectTimeoutMs,
-      timeout: options.requestTimeoutMs,
-    });
-    // xrpl.js reports socket and reconnect failures as 'error' events; they must never go unheard.
-    this.#client.on("error", (code: unknown, message: unknown) => {
-      if (this.#closed) return;
-      this.#logger?.warn(`sign-in-with-xrpl: ledger node connection error (${String(code)}): ${String(message)}`);
-    });
-    this.#client.on("disconnected", () => {
-      this.#networkId = undefined;
-    });
-    this.#ensureConnected().catch((error: unknown) => {
-      this.#logger?.warn(`sign-in-with-xrpl: ledger node not reachable at start; will retry on demand: ${describe(error)}`);
-    });
+    this.#openSocket = options.openSocket;
+    this.#now = options.now ?? Date.now;
+    this.#heartbeatIntervalMs = options.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS;
   }
 
-  /** Whether the socket is open now. */
+  /** Whether a socket is open now. */
   isConnected(): boolean {
-    return this.#client.isConnected();
+    return this.#current?.rpc.isOpen() ?? false;
+  }
+
+  /** The URL of the node the open socket goes to, if any. */
+  connectedNodeUrl(): string | undefined {
+    return this.isConnected() ? this.#current?.node.url : undefined;
   }
 
   getAccountAuthority(address: string): Promise<AccountAuthority> {
@@ -84,14 +121,14 @@ export class LedgerConnection implements LedgerReader {
   }
 
   getNetworkId(): Promise<number | undefined> {
-    if (this.#networkId !== undefined && this.#client.isConnected()) return Promise.resolve(this.#networkId.value);
+    const known = this.#current?.networkId;
+    if (known !== undefined && this.isConnected()) return Promise.resolve(known.value);
     if (this.#networkIdLookup !== undefined) return this.#networkIdLookup;
     const lookup = (async () => {
       try {
-        const response = await this.#request({ command: "server_info" });
-        const info = (response as { result?: { info?: { network_id?: unknown } } }).result?.info;
-        const value = typeof info?.network_id === "number" ? info.network_id : undefined;
-        this.#networkId = { value };
+        const { response, connection } = await this.#request({ command: "server_info" });
+        const value = reportedNetworkId(response);
+        connection.networkId = { value };
         return value;
       } catch (error) {
         throw asUnavailable("server_info", error);
@@ -107,128 +144,234 @@ export class LedgerConnection implements LedgerReader {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    // xrpl.js reconnects when a heartbeat ping fails, and closing the socket fails the ping in
-    // flight; without this, a closed verifier could open a fresh socket right after close().
-    const connection = this.#client.connection;
-    Object.defineProperty(connection, "reconnect", { configurable: true, value: () => Promise.resolve() });
-    Object.defineProperty(connection, "connect", {
-      configurable: true,
-      value: () => Promise.reject(new NotConnectedError("The verifier is closed.")),
-    });
-    // A socket still handshaking never reports 'close' to xrpl.js' disconnect(), so bound the wait.
-    // When the handshake is aborted the pending connect fails at once, which ends the wait too.
-    let graceTimer: ReturnType<typeof setTimeout> | undefined;
-    const opening = this.#opening;
-    await Promise.race([
-      this.#client.disconnect().catch(() => undefined),
-      new Promise<void>((resolve) => {
-        graceTimer = setTimeout(resolve, CLOSE_GRACE_MS);
-      }),
-      ...(opening === undefined ? [] : [opening.then(noop, noop)]),
-    ]);
-    clearTimeout(graceTimer);
-    if (this.#opening !== undefined) await this.#opening.catch(() => undefined);
-    if (this.#client.isConnected()) await this.#client.disconnect().catch(() => undefined);
+    this.#stopHeartbeat();
+    this.#attempt?.abort();
+    await this.#opening?.catch(() => undefined);
+    const current = this.#current;
+    this.#current = undefined;
+    if (current !== undefined) this.#retire(current.rpc);
+    await Promise.all(this.#retiring);
   }
 
   async #fetchAccountAuthority(address: string): Promise<AccountAuthority> {
-    let response: unknown;
+    let response: Record<string, unknown>;
     try {
-      response = await this.#request({ command: "account_info", account: address, ledger_index: "validated", signer_lists: true });
+      ({ response } = await this.#request({ command: "account_info", account: address, ledger_index: "validated", signer_lists: true }));
     } catch (error) {
-      if (error instanceof RippledError && rippledErrorCode(error) === "actNotFound") {
-        return { account: address, exists: false, masterDisabled: false };
-      }
+      if (error instanceof NodeErrorResponse && error.error === "actNotFound") return { account: address, exists: false, masterDisabled: false };
       throw asUnavailable("account_info", error);
     }
-    const authority = parseAccountInfo(address, (response as { result?: unknown }).result);
-    if (authority === undefined) {
-      throw new LedgerUnavailableError("The ledger node answered account_info with data this library cannot read.");
-    }
+    const authority = parseAccountInfo(address, response["result"]);
+    if (authority === undefined) throw new LedgerUnavailableError("The ledger node answered account_info with data this library cannot read.");
     return authority;
   }
 
-  async #request(request: XrplRequest): Promise<unknown> {
+  /**
+   * Sends one request, connecting first when needed, within connectTimeoutMs + requestTimeoutMs
+   * in all. A connection that died under the request (a drop not yet noticed when it was sent)
+   * gets one fresh connection within the same budget. Errors: `NodeErrorResponse` (the node
+   * refused the request), `NetworkMismatchError`, or `LedgerUnavailableError`.
+   */
+  async #request(body: Record<string, unknown>): Promise<{ response: Record<string, unknown>; connection: Connected }> {
+    const command = String(body["command"]);
     const deadline = Date.now() + this.#connectTimeoutMs + this.#requestTimeoutMs;
     for (let attempt = 0; ; attempt += 1) {
-      await this.#ensureConnected();
-      const remainingMs = Math.min(this.#requestTimeoutMs, deadline - Date.now());
+      const connection = await this.#connected(deadline);
+      const remainingMs = Math.max(1, Math.min(this.#requestTimeoutMs, deadline - Date.now()));
       try {
-        // xrpl.js times requests out itself; this timer only guarantees the bound whatever it does.
-        return await withTimeout(
-          this.#client.request(request as unknown as Parameters<Client["request"]>[0]),
-          Math.max(remainingMs, 1) + 50,
-          () => new LedgerUnavailableError(`The ledger node did not answer ${request.command} within ${this.#requestTimeoutMs} ms.`),
-        );
+        const response = await connection.rpc.request({ ...body, api_version: API_VERSION }, remainingMs);
+        return { response, connection };
       } catch (error) {
-        // A socket that died under the request (a drop not yet noticed when it was sent) gets one
-        // fresh connection, within the same overall time budget.
-        const retryable = error instanceof DisconnectedError || error instanceof NotConnectedError;
-        if (!retryable || attempt > 0 || this.#closed || Date.now() >= deadline) throw error;
+        if (error instanceof NodeErrorResponse) throw error;
+        if (error instanceof RequestTimeoutError) {
+          // A node that cannot answer in time is treated as gone: the next look-up reconnects,
+          // to the next node when there is one.
+          this.#logger.warn(`sign-in-with-xrpl: ledger node ${connection.node.url} did not answer ${command} within ${Math.round(remainingMs)} ms; dropping the connection.`);
+          this.#fail(connection.node);
+          this.#discard(connection);
+          throw new LedgerUnavailableError(`The ledger node did not answer ${command} within ${this.#requestTimeoutMs} ms.`, { cause: error });
+        }
+        const retryable = error instanceof SocketClosedError && attempt === 0 && !this.#closed && Date.now() < deadline;
+        if (!retryable) throw asUnavailable(command, error);
       }
     }
   }
 
-  async #ensureConnected(): Promise<void> {
+  async #connected(deadline: number): Promise<Connected> {
     if (this.#closed) throw new LedgerUnavailableError("The verifier is closed.");
-    if (this.#client.isConnected()) return;
-    if (this.#opening === undefined) {
-      this.#opening = this.#open().finally(() => {
-        this.#opening = undefined;
-      });
-    }
+    const current = this.#current;
+    if (current !== undefined && current.rpc.isOpen()) return current;
+    this.#opening ??= this.#open(deadline).finally(() => {
+      this.#opening = undefined;
+    });
+    // A look-up that joins an opening started by another one still keeps to its own deadline.
+    let timer: ReturnType<typeof setTimeout> | undefined;
     try {
-      await withTimeout(
+      return await Promise.race([
         this.#opening,
-        this.#connectTimeoutMs + 50,
-        () => new LedgerUnavailableError(`Could not connect to the ledger node within ${this.#connectTimeoutMs} ms.`),
-      );
-    } catch (error) {
-      throw asUnavailable("connect", error);
+        new Promise<never>((_resolve, reject) => {
+          timer = setTimeout(
+            () => reject(new LedgerUnavailableError(`Could not connect to a ledger node within ${this.#connectTimeoutMs} ms.`)),
+            Math.max(1, deadline - Date.now()),
+          );
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
-  async #open(): Promise<void> {
-    const connection = this.#client.connection;
-    // xrpl.js may hold a pending reconnect timer from an earlier drop; disconnect() cancels it so
-    // it cannot later tear down the socket opened here. Never while a handshake is under way.
-    if (Reflect.get(connection, "state") !== WS_CONNECTING) await this.#client.disconnect().catch(() => undefined);
-    if (this.#closed) throw new LedgerUnavailableError("The verifier is closed.");
-    await connection.connect();
-    if (this.#closed) await this.#client.disconnect().catch(() => undefined);
+  /** Tries the nodes in order (see the class comment) until one connects and serves the expected network. */
+  async #open(deadline: number): Promise<Connected> {
+    const openSocket = this.#openSocket ?? (await loadWebSocketFactory().catch((error: unknown) => {
+      throw new LedgerUnavailableError(`No WebSocket implementation is available to reach the ledger node: ${describe(error)}`, { cause: error });
+    }));
+    const problems: string[] = [];
+    let tried = 0;
+    let mismatches = 0;
+    const skip = (node: NodeState, problem: string): void => {
+      problems.push(`${node.url}: ${problem}`);
+      this.#logger.warn(`sign-in-with-xrpl: ledger node ${node.url} not used: ${problem}`);
+    };
+    for (const node of this.#candidates()) {
+      await Promise.all(this.#retiring);
+      if (this.#closed) throw new LedgerUnavailableError("The verifier is closed.");
+      const remainingMs = deadline - Date.now();
+      if (tried > 0 && remainingMs <= 0) break;
+      tried += 1;
+      let rpc: RpcSocket;
+      try {
+        this.#attempt = RpcSocket.connect(openSocket, node.url, Math.max(1, Math.min(this.#connectTimeoutMs, remainingMs)), () => this.#lost(node));
+        rpc = await this.#attempt.ready;
+      } catch (error) {
+        skip(node, describe(error));
+        this.#fail(node);
+        continue;
+      } finally {
+        this.#attempt = undefined;
+      }
+      if (this.#closed) {
+        this.#retire(rpc);
+        throw new LedgerUnavailableError("The verifier is closed.");
+      }
+      const connection: Connected = { rpc, node, networkId: undefined };
+      if (this.#expectedNetworkId !== undefined) {
+        let reported: number | undefined;
+        try {
+          const timeoutMs = Math.max(1, Math.min(this.#requestTimeoutMs, deadline - Date.now()));
+          reported = reportedNetworkId(await rpc.request({ command: "server_info", api_version: API_VERSION }, timeoutMs));
+        } catch (error) {
+          skip(node, `server_info failed (${describe(error)})`);
+          this.#fail(node);
+          this.#retire(rpc);
+          continue;
+        }
+        // rippled leaves network_id out when none is configured, which means the main network.
+        if ((reported ?? 0) !== this.#expectedNetworkId) {
+          mismatches += 1;
+          skip(node, `it serves network ${reported ?? 0}, not ${this.#expectedNetworkId}`);
+          node.failuresInRow += 1;
+          node.backoffUntil = this.#now() + MAX_BACKOFF_MS;
+          this.#retire(rpc);
+          continue;
+        }
+        connection.networkId = { value: reported };
+      }
+      node.failuresInRow = 0;
+      node.backoffUntil = 0;
+      this.#current = connection;
+      this.#scheduleHeartbeat(connection);
+      return connection;
+    }
+    if (mismatches > 0 && mismatches === tried) {
+      throw new NetworkMismatchError(
+        `The ledger node serves another network than the expected network ${this.#expectedNetworkId}: ${problems.join("; ")}.`,
+      );
+    }
+    throw new LedgerUnavailableError(`Could not reach a ledger node: ${problems.join("; ")}.`);
+  }
+
+  /** Nodes not backing off, in list order; or, when all are, the one whose wait ends first. */
+  #candidates(): NodeState[] {
+    const now = this.#now();
+    const ready = this.#nodes.filter((node) => node.backoffUntil <= now);
+    if (ready.length > 0) return ready;
+    let soonest = this.#nodes[0]!;
+    for (const node of this.#nodes) if (node.backoffUntil < soonest.backoffUntil) soonest = node;
+    return [soonest];
+  }
+
+  #fail(node: NodeState): void {
+    node.failuresInRow += 1;
+    node.backoffUntil = this.#now() + Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.min(node.failuresInRow - 1, 16));
+  }
+
+  /** The open socket closed (the node dropped it, or we did). */
+  #lost(node: NodeState): void {
+    const current = this.#current;
+    if (current === undefined || current.node !== node || current.rpc.isOpen()) return;
+    this.#current = undefined;
+    this.#stopHeartbeat();
+    if (!this.#closed) {
+      this.#fail(node);
+      this.#logger.warn(`sign-in-with-xrpl: the ledger node ${node.url} closed the connection; the next look-up reconnects.`);
+    }
+  }
+
+  #discard(connection: Connected): void {
+    if (this.#current === connection) {
+      this.#current = undefined;
+      this.#stopHeartbeat();
+    }
+    this.#retire(connection.rpc);
+  }
+
+  #retire(rpc: RpcSocket): void {
+    const closing = rpc.close(CLOSE_GRACE_MS).finally(() => this.#retiring.delete(closing));
+    this.#retiring.add(closing);
+  }
+
+  #scheduleHeartbeat(connection: Connected): void {
+    this.#stopHeartbeat();
+    const timer = setTimeout(() => {
+      if (this.#current !== connection || this.#closed) return;
+      connection.rpc.request({ command: "ping" }, this.#requestTimeoutMs).then(
+        () => {
+          if (this.#current === connection && !this.#closed) this.#scheduleHeartbeat(connection);
+        },
+        (error: unknown) => {
+          if (this.#current !== connection || this.#closed) return;
+          this.#logger.warn(`sign-in-with-xrpl: ledger node ${connection.node.url} failed a heartbeat (${describe(error)}); dropping the connection.`);
+          this.#fail(connection.node);
+          this.#discard(connection);
+        },
+      );
+    }, this.#heartbeatIntervalMs);
+    // The heartbeat alone must not keep a process alive.
+    (timer as { unref?: () => void }).unref?.();
+    this.#heartbeat = timer;
+  }
+
+  #stopHeartbeat(): void {
+    clearTimeout(this.#heartbeat);
+    this.#heartbeat = undefined;
   }
 }
 
-function noop(): void {}
-
-function rippledErrorCode(error: RippledError): unknown {
-  const data = error.data;
-  return typeof data === "object" && data !== null ? (data as { error?: unknown }).error : undefined;
+function reportedNetworkId(response: Record<string, unknown>): number | undefined {
+  const result = response["result"];
+  const info = isRecord(result) ? result["info"] : undefined;
+  const networkId = isRecord(info) ? info["network_id"] : undefined;
+  return typeof networkId === "number" ? networkId : undefined;
 }
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function asUnavailable(operation: string, error: unknown): LedgerUnavailableError {
-  if (error instanceof LedgerUnavailableError) return error;
-  return new LedgerUnavailableError(`The ledger node could not answer ${operation}: ${describe(error)}`, { cause: error });
-}
-
-function withTimeout<T>(promise: Promise<T>, timeoutMs: number, onTimeout: () => Error): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(onTimeout()), timeoutMs);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
+function asUnavailable(command: string, error: unknown): Error {
+  if (error instanceof LedgerUnavailableError || error instanceof NetworkMismatchError) return error;
+  return new LedgerUnavailableError(`The ledger node could not answer ${command}: ${describe(error)}`, { cause: error });
 }
 
 /** Reads an API v2 (or v1) account_info result; undefined when it is not one for `address`. */

@@ -1,4 +1,4 @@
-import { isValidClassicAddress } from "ripple-address-codec";
+import { isClassicAddress } from "../message/address.js";
 
 /** Longest message the verifier will hash; far above the 8 KiB a sign-in message may have. */
 export const MAX_MESSAGE_LENGTH = 65_536;
@@ -50,10 +50,5 @@ export function classicAddressShape(value: unknown): string | undefined {
 
 /** A classic address with a valid checksum, else undefined. */
 export function classicAddress(value: unknown): string | undefined {
-  if (classicAddressShape(value) === undefined) return undefined;
-  try {
-    return isValidClassicAddress(value as string) ? (value as string) : undefined;
-  } catch {
-    return undefined;
-  }
+  return typeof value === "string" && isClassicAddress(value) ? value : undefined;
 }

@@ -1,8 +1,6 @@
-import { secp256k1 } from "@noble/curves/secp256k1.js";
+import { bytesToHex, hexToBytes } from "../shared/hex.js";
 import { encodeClassicAddress } from "./account-address.js";
 import { canonicalPublicKeyAlgorithm, isCanonicalDerSignature, isCanonicalSignature } from "./canonical.js";
-import { bytesToHex, hexToBytes } from "./hex.js";
-import { createKeypairsBackend } from "./keypairs-crypto.js";
 import { LruCache } from "./lru-cache.js";
 import { createNodeCryptoBackend } from "./node-crypto.js";
 import type { SignatureBackend } from "./signature-backend.js";
@@ -15,7 +13,7 @@ export interface SignatureEngine {
   /** The classic address a 33-byte public key derives. */
   addressOf(publicKey: Uint8Array): string;
   /** Compressed secp256k1 keys that a canonical DER signature of `data` can come from. */
-  recoverSecp256k1(data: Uint8Array, signature: Uint8Array): Uint8Array[];
+  recoverSecp256k1(data: Uint8Array, signature: Uint8Array): Promise<Uint8Array[]>;
 }
 
 const ADDRESS_CACHE_ENTRIES = 4096;
@@ -38,27 +36,16 @@ export function createSignatureEngine(backend: SignatureBackend): SignatureEngin
       addresses.set(hex, address);
       return address;
     },
-    recoverSecp256k1(data, signature) {
+    async recoverSecp256k1(data, signature) {
       if (!isCanonicalDerSignature(signature)) return [];
-      const digest = backend.sha512Half(data);
-      const candidates: Uint8Array[] = [];
-      let parsed: ReturnType<typeof secp256k1.Signature.fromBytes>;
-      try {
-        parsed = secp256k1.Signature.fromBytes(signature, "der");
-      } catch {
-        return [];
-      }
-      for (let recovery = 0; recovery < 4; recovery += 1) {
-        try {
-          candidates.push(parsed.addRecoveryBit(recovery).recoverPublicKey(digest).toBytes(true));
-        } catch {
-          // This recovery id names no point (r + n beyond the field, or x not on the curve).
-        }
-      }
-      return candidates;
+      recovery ??= import("./secp256k1-recovery.js");
+      const { recoverSecp256k1Keys } = await recovery;
+      return recoverSecp256k1Keys(backend.sha512Half(data), signature);
     },
   };
 }
+
+let recovery: Promise<typeof import("./secp256k1-recovery.js")> | undefined;
 
 // The ripple-keypairs fixture (api.json): one known-good signature per algorithm, used to prove
 // at start-up that node:crypto in this runtime really verifies XRPL signatures.
@@ -86,16 +73,26 @@ function passesSelfTest(backend: SignatureBackend): boolean {
   });
 }
 
-/** node:crypto when it loads and passes the self-test, else ripple-keypairs. */
-export function selectSignatureBackend(): SignatureBackend {
+/**
+ * node:crypto when it loads and passes the self-test, else ripple-keypairs (loaded only then, so
+ * Node never pays for the pure-JavaScript curves at start-up).
+ */
+export async function selectSignatureBackend(): Promise<SignatureBackend> {
   const nodeBackend = createNodeCryptoBackend();
-  return nodeBackend !== undefined && passesSelfTest(nodeBackend) ? nodeBackend : createKeypairsBackend();
+  if (nodeBackend !== undefined && passesSelfTest(nodeBackend)) return nodeBackend;
+  const { createKeypairsBackend } = await import("./keypairs-crypto.js");
+  return createKeypairsBackend();
 }
 
 let defaultEngine: SignatureEngine | undefined;
+let loadingEngine: Promise<SignatureEngine> | undefined;
 
-/** The process-wide engine over {@link selectSignatureBackend}, chosen once on first use. */
-export function getDefaultSignatureEngine(): SignatureEngine {
-  defaultEngine ??= createSignatureEngine(selectSignatureBackend());
-  return defaultEngine;
+/**
+ * The process-wide engine over {@link selectSignatureBackend}, chosen once on first use. Answers
+ * the engine itself once it is ready, so the hot path does not wait a turn for a settled promise.
+ */
+export function getDefaultSignatureEngine(): SignatureEngine | Promise<SignatureEngine> {
+  if (defaultEngine !== undefined) return defaultEngine;
+  loadingEngine ??= selectSignatureBackend().then((backend) => (defaultEngine = createSignatureEngine(backend)));
+  return loadingEngine;
 }

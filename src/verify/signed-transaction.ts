@@ -1,13 +1,16 @@
-import { decodeAccountID } from "ripple-address-codec";
-import { decode, encode, encodeForMultisigning, encodeForSigning } from "ripple-binary-codec";
 import { InvalidOptionsError } from "../errors.js";
-import { keyHasAuthority, signersReachQuorum, type AuthorizedSigner } from "./authority.js";
-import { publicKeyAlgorithm } from "./canonical.js";
-import { hexToBytes } from "./hex.js";
-import { classicAddress, classicAddressShape, isOptionsObject, isRecord, messageBytes } from "./request-input.js";
-import { getDefaultSignatureEngine, type SignatureEngine } from "./signature-engine.js";
-import { classifyHarmlessTransaction } from "./transaction-policy.js";
-import type { LedgerReader, VerificationStrategy, VerifyRequest } from "./types.js";
+import { bytesToHex, hexToBytes } from "../shared/hex.js";
+import { encodeClassicAddress } from "./account-address.js";
+import { judgeKey, judgeSigners, type AuthorizedSigner } from "./authority.js";
+import { publicKeyAlgorithm, type KeyAlgorithm } from "./canonical.js";
+import { acceptKey, refuse } from "./check-result.js";
+import type { DecodedTransaction } from "./decoded-transaction.js";
+import { createProofStrategy, type ProofBasics } from "./proof-strategy.js";
+import { classicAddress, isOptionsObject, isRecord } from "./request-input.js";
+import type { SignatureEngine } from "./signature-engine.js";
+import { decodeSignInTransaction } from "./transaction-binary.js";
+import { reviewTransaction } from "./transaction-policy.js";
+import type { CheckFailure, CheckResult, LedgerReader, VerificationStrategy } from "./types.js";
 
 /**
  * Options of {@link signedTransaction}.
@@ -21,8 +24,8 @@ import type { LedgerReader, VerificationStrategy, VerifyRequest } from "./types.
 export interface SignedTransactionOptions {
   /**
    * The network a `NetworkID` field must name (0 mainnet, 1 testnet, 2 devnet, ...). Default: the
-   * `network_id` the connected node reports in `server_info`. A transaction without `NetworkID`
-   * is not checked against it.
+   * verifier's `networkId`, else the `network_id` the connected node reports in `server_info`. A
+   * transaction without `NetworkID` is not checked against it.
    */
   networkId?: number | undefined;
 }
@@ -61,123 +64,167 @@ export function signedTransaction(options: SignedTransactionOptions = {}): Verif
   return createSignedTransactionStrategy(networkId, undefined);
 }
 
+/** The strategy over a given signature engine (the default one when undefined). */
+export function createSignedTransactionStrategy(networkId: number | undefined, engine: SignatureEngine | undefined): VerificationStrategy {
+  return createProofStrategy("signedTx", readFields, (fields, signatureEngine, ledger) => judge(fields, signatureEngine, networkId, ledger), engine);
+}
+
+interface SignedTxFields {
+  address: string;
+  message: string;
+  blob: string;
+  blobBytes: Uint8Array;
+}
+
+function readFields({ request, address, message }: ProofBasics): SignedTxFields | CheckFailure {
+  const blob = request["txBlob"];
+  if (typeof blob !== "string" || blob.length === 0) return refuse("malformed_request", "The txBlob is missing or empty.");
+  if (blob.length > MAX_TX_BLOB_HEX_LENGTH) {
+    return refuse("malformed_request", `The txBlob is longer than ${MAX_TX_BLOB_HEX_LENGTH} hex characters.`);
+  }
+  const blobBytes = hexToBytes(blob);
+  if (blobBytes === undefined) return refuse("malformed_request", "The txBlob is not hex.");
+  return { address, message, blob, blobBytes };
+}
+
+let codec: Promise<typeof import("./transaction-codec.js")> | undefined;
+
+/** The fast reader for the usual sign-in transactions; ripple-binary-codec (loaded now) for the rest. */
+async function decodeTransaction(fields: SignedTxFields, engine: SignatureEngine): Promise<DecodedTransaction | undefined> {
+  const fast = decodeSignInTransaction(fields.blobBytes, (accountId) => encodeClassicAddress(accountId, engine.backend.sha256));
+  if (fast !== undefined) return fast;
+  codec ??= import("./transaction-codec.js");
+  return (await codec).decodeWithCodec(fields.blob);
+}
+
+async function judge(fields: SignedTxFields, engine: SignatureEngine, networkId: number | undefined, ledger: LedgerReader): Promise<CheckResult> {
+  const { address, message } = fields;
+  const decoded = await decodeTransaction(fields, engine);
+  if (decoded === undefined) return refuse("malformed_request", "The txBlob is not a canonical encoding of an XRPL transaction.");
+  const { tx } = decoded;
+  const review = reviewTransaction(tx);
+  if (!review.harmless) return refuse("unsafe_transaction", review.reason);
+  const account = tx["Account"];
+  if (account !== address) {
+    return refuse("address_mismatch", typeof account === "string" ? `The transaction is for the account ${account}, not ${address}.` : "The transaction names no Account.");
+  }
+  const memoProblem = firstMemoProblem(tx, message);
+  if (memoProblem !== undefined) return refuse("message_mismatch", memoProblem);
+  let signatures: VerifiedSignatures | CheckFailure;
+  try {
+    signatures = verifiedSignatures(decoded, engine);
+  } catch {
+    signatures = refuse("invalid_signature", "The transaction's signatures could not be checked.");
+  }
+  if ("code" in signatures) return signatures;
+  const txNetworkId = tx["NetworkID"];
+  if (txNetworkId !== undefined) {
+    const expected = networkId ?? (await ledger.getNetworkId?.());
+    if (expected === undefined) {
+      return refuse("network_mismatch", `The transaction names network ${String(txNetworkId)}, and this verifier knows no network id to compare it with; set networkId.`);
+    }
+    if (txNetworkId !== expected) {
+      return refuse("network_mismatch", `The transaction names network ${String(txNetworkId)}, but this verifier expects network ${expected}.`);
+    }
+  }
+  if (signatures.kind === "single") {
+    const authority = await ledger.getAccountAuthority(address);
+    const keyAddress = engine.addressOf(signatures.publicKey);
+    const judgement = judgeKey(authority, keyAddress);
+    if (judgement.ok) {
+      return acceptKey(address, "signedTx", judgement.authority, bytesToHex(signatures.publicKey), publicKeyAlgorithm(signatures.publicKey) as KeyAlgorithm);
+    }
+    switch (judgement.code) {
+      case "master_disabled":
+        return refuse("master_disabled", `The master key of ${address} signed, but the account has disabled its master key.`);
+      case "account_not_found":
+        return refuse("account_not_found", `The key that signed derives ${keyAddress}, not ${address}, and ${address} is not on the ledger, so no regular key can sign for it.`);
+      default:
+        return refuse("key_not_authorized", `The key that signed derives ${keyAddress}, which is neither the master key nor the regular key of ${address}.`);
+    }
+  }
+  const [accountAuthority, ...signerAuthorities] = await Promise.all([
+    ledger.getAccountAuthority(address),
+    ...signatures.signers.map((signer) => ledger.getAccountAuthority(signer.account)),
+  ]);
+  const signers: AuthorizedSigner[] = signatures.signers.map((signer, index) => ({
+    account: signer.account,
+    authority: signerAuthorities[index]!,
+    keyAddress: engine.addressOf(signer.publicKey),
+  }));
+  const verdict = judgeSigners(accountAuthority!, signers);
+  if (!verdict.ok) return refuse(verdict.code, verdict.detail);
+  return { ok: true, address, signatureKind: "signedTx", authority: "multisig", publicKey: null, algorithm: null, signers: verdict.signers };
+}
+
+/** Why the first memo does not carry `message`, or undefined when it does. */
+function firstMemoProblem(tx: Record<string, unknown>, message: string): string | undefined {
+  const memos = tx["Memos"];
+  const first: unknown = Array.isArray(memos) ? memos[0] : undefined;
+  if (!isRecord(first) || !isRecord(first["Memo"])) return "The transaction has no memo; the message must be its first memo's MemoData.";
+  const data = hexToBytes(first["Memo"]["MemoData"]);
+  if (data === undefined) return "The transaction's first memo has no MemoData; it must carry the message.";
+  let text: string;
+  try {
+    text = strictUtf8.decode(data);
+  } catch {
+    return "The transaction's first memo is not UTF-8 text.";
+  }
+  return text === message ? undefined : "The transaction's first memo is not the message that was sent with it.";
+}
+
 interface SignatureToCheck {
   account: string;
   publicKey: Uint8Array;
 }
 
-/** The strategy over a given signature engine (the default one when undefined). */
-export function createSignedTransactionStrategy(
-  networkId: number | undefined,
-  engine: SignatureEngine | undefined,
-): VerificationStrategy {
-  return {
-    kind: "signedTx",
-    async verify(request: VerifyRequest, ledger: LedgerReader): Promise<boolean> {
-      const signatureEngine = engine ?? getDefaultSignatureEngine();
-      const proof = readProof(request);
-      if (proof === undefined) return false;
-      const { address, tx } = proof;
-      let signatures: VerifiedSignatures | undefined;
-      try {
-        signatures = verifiedSignatures(tx, signatureEngine);
-      } catch {
-        return false;
-      }
-      if (signatures === undefined) return false;
-      if (tx["NetworkID"] !== undefined) {
-        const expected = networkId ?? (await ledger.getNetworkId?.());
-        if (expected === undefined || tx["NetworkID"] !== expected) return false;
-      }
-      if (signatures.kind === "single") {
-        const authority = await ledger.getAccountAuthority(address);
-        return keyHasAuthority(authority, signatureEngine.addressOf(signatures.publicKey));
-      }
-      const [accountAuthority, ...signerAuthorities] = await Promise.all([
-        ledger.getAccountAuthority(address),
-        ...signatures.signers.map((signer) => ledger.getAccountAuthority(signer.account)),
-      ]);
-      const signers: AuthorizedSigner[] = signatures.signers.map((signer, index) => ({
-        account: signer.account,
-        authority: signerAuthorities[index]!,
-        keyAddress: signatureEngine.addressOf(signer.publicKey),
-      }));
-      return accountAuthority !== undefined && signersReachQuorum(accountAuthority, signers);
-    },
-  };
-}
+type VerifiedSignatures = { kind: "single"; publicKey: Uint8Array } | { kind: "multi"; signers: SignatureToCheck[] };
 
-/** The decoded transaction when the blob is canonical, harmless, for `address` and carries `message`. */
-function readProof(request: unknown): { address: string; tx: Record<string, unknown> } | undefined {
-  if (!isRecord(request) || request["signatureKind"] !== "signedTx") return undefined;
-  // Account, decoded from the blob, is a valid address; equality with it validates this one.
-  const address = classicAddressShape(request["address"]);
-  const message = request["message"];
-  const blob = request["txBlob"];
-  if (address === undefined || typeof message !== "string" || messageBytes(message) === undefined) return undefined;
-  if (typeof blob !== "string" || blob.length === 0 || blob.length > MAX_TX_BLOB_HEX_LENGTH) return undefined;
-  if (hexToBytes(blob) === undefined) return undefined;
-  let tx: unknown;
-  try {
-    tx = decode(blob);
-    // decode() stops early on truncated or padded input; only an exact round trip is canonical.
-    if (!isRecord(tx) || encode(tx) !== blob.toUpperCase()) return undefined;
-  } catch {
-    return undefined;
-  }
-  if (classifyHarmlessTransaction(tx) === undefined) return undefined;
-  if (tx["Account"] !== address) return undefined;
-  return firstMemoText(tx) === message ? { address, tx } : undefined;
-}
+const invalid = (detail: string): CheckFailure => refuse("invalid_signature", detail);
 
-function firstMemoText(tx: Record<string, unknown>): string | undefined {
-  const memos = tx["Memos"];
-  if (!Array.isArray(memos)) return undefined;
-  const first: unknown = memos[0];
-  if (!isRecord(first) || !isRecord(first["Memo"])) return undefined;
-  const data = hexToBytes(first["Memo"]["MemoData"]);
-  if (data === undefined) return undefined;
-  try {
-    return strictUtf8.decode(data);
-  } catch {
-    return undefined;
-  }
-}
-
-type VerifiedSignatures =
-  | { kind: "single"; publicKey: Uint8Array }
-  | { kind: "multi"; signers: SignatureToCheck[] };
-
-/** Checks every signature of the transaction; undefined when one fails or the layout is wrong. */
-function verifiedSignatures(tx: Record<string, unknown>, engine: SignatureEngine): VerifiedSignatures | undefined {
+/** Checks every signature of the transaction, and the layout rippled requires of them. */
+function verifiedSignatures(decoded: DecodedTransaction, engine: SignatureEngine): VerifiedSignatures | CheckFailure {
+  const { tx } = decoded;
   const signingPubKey = tx["SigningPubKey"];
   const signers = tx["Signers"];
-  if (typeof signingPubKey !== "string") return undefined;
+  if (typeof signingPubKey !== "string") return invalid("The transaction has no SigningPubKey.");
   if (signers === undefined) {
     const publicKey = hexToBytes(signingPubKey);
+    if (publicKey === undefined || publicKeyAlgorithm(publicKey) === undefined) {
+      return invalid("The transaction's SigningPubKey is not a 33-byte XRPL public key.");
+    }
     const signature = hexToBytes(tx["TxnSignature"]);
-    if (publicKey === undefined || publicKeyAlgorithm(publicKey) === undefined || signature === undefined) return undefined;
-    const data = hexToBytes(encodeForSigning(tx));
-    return data !== undefined && engine.verify(data, signature, publicKey) ? { kind: "single", publicKey } : undefined;
+    if (signature === undefined) return invalid("The transaction has no TxnSignature.");
+    return engine.verify(decoded.signingData(), signature, publicKey)
+      ? { kind: "single", publicKey }
+      : invalid("The TxnSignature is not a valid canonical signature of the transaction by its SigningPubKey.");
   }
-  if (signingPubKey !== "" || tx["TxnSignature"] !== undefined) return undefined;
-  if (!Array.isArray(signers) || signers.length === 0 || signers.length > MAX_SIGNERS) return undefined;
+  if (signingPubKey !== "" || tx["TxnSignature"] !== undefined) {
+    return invalid("A multi-signed transaction must have an empty SigningPubKey and no TxnSignature.");
+  }
+  if (!Array.isArray(signers) || signers.length === 0 || signers.length > MAX_SIGNERS) {
+    return invalid(`A multi-signed transaction needs 1 to ${MAX_SIGNERS} Signers.`);
+  }
   const checked: SignatureToCheck[] = [];
   let previousId: Uint8Array | undefined;
-  for (const wrapper of signers as unknown[]) {
-    if (!isRecord(wrapper) || !isRecord(wrapper["Signer"])) return undefined;
-    const signer = wrapper["Signer"];
-    const account = classicAddress(signer["Account"]);
-    const publicKey = hexToBytes(signer["SigningPubKey"]);
-    const signature = hexToBytes(signer["TxnSignature"]);
-    if (account === undefined || publicKey === undefined || signature === undefined) return undefined;
-    if (publicKeyAlgorithm(publicKey) === undefined) return undefined;
+  for (const [index, wrapper] of (signers as unknown[]).entries()) {
+    const signer = isRecord(wrapper) && isRecord(wrapper["Signer"]) ? wrapper["Signer"] : undefined;
+    const account = classicAddress(signer?.["Account"]);
+    const publicKey = hexToBytes(signer?.["SigningPubKey"]);
+    const signature = hexToBytes(signer?.["TxnSignature"]);
+    const accountId = decoded.signerAccountId(index);
+    if (account === undefined || publicKey === undefined || signature === undefined || accountId === undefined) {
+      return invalid(`Signer ${index + 1} needs an Account, a SigningPubKey and a TxnSignature.`);
+    }
+    if (publicKeyAlgorithm(publicKey) === undefined) return invalid(`The SigningPubKey of signer ${account} is not a 33-byte XRPL public key.`);
     // rippled requires signers sorted by account id, without repeats.
-    const accountId = decodeAccountID(account);
-    if (previousId !== undefined && compareBytes(previousId, accountId) >= 0) return undefined;
+    if (previousId !== undefined && compareBytes(previousId, accountId) >= 0) {
+      return invalid("The Signers are not sorted by account, or one signer appears twice, as rippled requires.");
+    }
     previousId = accountId;
-    const data = hexToBytes(encodeForMultisigning(tx, account));
-    if (data === undefined || !engine.verify(data, signature, publicKey)) return undefined;
+    if (!engine.verify(decoded.multiSigningData(index), signature, publicKey)) {
+      return invalid(`The signature of signer ${account} is not a valid canonical signature of the transaction by its SigningPubKey.`);
+    }
     checked.push({ account, publicKey });
   }
   return { kind: "multi", signers: checked };

@@ -1,7 +1,8 @@
 /**
  * Which signed transactions may carry a sign-in proof: only ones that can never move value or
- * change state if someone who sees the blob submits it (SPEC 4.2). An allow-list, so any field a
- * future amendment adds is refused until reviewed.
+ * change state if someone who sees the blob submits it, because every sign-in proof passes
+ * through the browser and the server's logs. An allow-list, so any field a future amendment adds
+ * is refused until reviewed.
  */
 
 /** tfFullyCanonicalSig: the only flag allowed; it changes nothing but signature form. */
@@ -28,13 +29,16 @@ const ACCOUNT_SET_FIELDS = new Set([...COMMON_FIELDS, "TransactionType"]);
 /** The kind of harmless transaction a decoded blob is, or undefined when it is not harmless. */
 export type HarmlessKind = "SignIn" | "AccountSet" | "Payment";
 
-function onlyFields(tx: Record<string, unknown>, allowed: ReadonlySet<string>): boolean {
-  for (const field of Object.keys(tx)) if (!allowed.has(field)) return false;
-  return true;
+function unlistedField(tx: Record<string, unknown>, allowed: ReadonlySet<string>): string | undefined {
+  for (const field of Object.keys(tx)) if (!allowed.has(field)) return field;
+  return undefined;
 }
 
+/** The verdict on a decoded transaction: its harmless kind, or why it is not harmless (one sentence). */
+export type TransactionReview = { harmless: true; kind: HarmlessKind } | { harmless: false; reason: string };
+
 /**
- * Classifies a decoded transaction:
+ * Reviews a decoded transaction:
  * - `SignIn`: Xaman's sign-in pseudo-transaction, no `TransactionType` (no server can apply it);
  *   common fields only.
  * - `AccountSet`: sets nothing (no SetFlag, ClearFlag, Domain, ... and no flags) and has
@@ -42,24 +46,41 @@ function onlyFields(tx: Record<string, unknown>, allowed: ReadonlySet<string>): 
  *   blob burn its Fee and consume the sequence number).
  * - `Payment`: XRP (a drops string) to its own `Account`, which every server rejects as redundant.
  * Anything else (another type, `TicketSequence`, `Delegate`, any unlisted field, any flag but
- * tfFullyCanonicalSig) is undefined.
+ * tfFullyCanonicalSig) is not harmless.
  */
-export function classifyHarmlessTransaction(tx: Record<string, unknown>): HarmlessKind | undefined {
+export function reviewTransaction(tx: Record<string, unknown>): TransactionReview {
   const flags = tx["Flags"];
-  if (flags !== undefined && flags !== 0 && flags !== TF_FULLY_CANONICAL_SIG) return undefined;
+  if (flags !== undefined && flags !== 0 && flags !== TF_FULLY_CANONICAL_SIG) {
+    return { harmless: false, reason: `The transaction sets Flags ${String(flags)}; only tfFullyCanonicalSig is allowed.` };
+  }
   const type = tx["TransactionType"];
-  if (type === undefined) return onlyFields(tx, COMMON_FIELDS) ? "SignIn" : undefined;
+  const unlisted = (allowed: ReadonlySet<string>, what: string): TransactionReview | undefined => {
+    const field = unlistedField(tx, allowed);
+    return field === undefined ? undefined : { harmless: false, reason: `${what} carries the field ${field}, which a sign-in transaction may not have.` };
+  };
+  if (type === undefined) return unlisted(COMMON_FIELDS, "The sign-in pseudo-transaction") ?? { harmless: true, kind: "SignIn" };
   if (type === "AccountSet") {
     const sequence = tx["Sequence"];
-    if (sequence !== undefined && sequence !== 0) return undefined;
-    return onlyFields(tx, ACCOUNT_SET_FIELDS) ? "AccountSet" : undefined;
+    if (sequence !== undefined && sequence !== 0) {
+      return { harmless: false, reason: `The AccountSet has Sequence ${String(sequence)}, so it could be submitted; a sign-in AccountSet needs Sequence 0.` };
+    }
+    return unlisted(ACCOUNT_SET_FIELDS, "The AccountSet") ?? { harmless: true, kind: "AccountSet" };
   }
   if (type === "Payment") {
-    if (!onlyFields(tx, PAYMENT_FIELDS)) return undefined;
+    const refusal = unlisted(PAYMENT_FIELDS, "The Payment");
+    if (refusal !== undefined) return refusal;
     const amount = tx["Amount"];
-    if (typeof amount !== "string" || !/^\d+$/u.test(amount)) return undefined;
-    if (typeof tx["Destination"] !== "string" || tx["Destination"] !== tx["Account"]) return undefined;
-    return "Payment";
+    if (typeof amount !== "string" || !/^\d+$/u.test(amount)) return { harmless: false, reason: "The Payment's Amount is not XRP." };
+    if (typeof tx["Destination"] !== "string" || tx["Destination"] !== tx["Account"]) {
+      return { harmless: false, reason: "The Payment pays another account than its own." };
+    }
+    return { harmless: true, kind: "Payment" };
   }
-  return undefined;
+  return { harmless: false, reason: `The transaction is a ${String(type)}; only AccountSet, Payment to oneself and the sign-in pseudo-transaction are accepted.` };
+}
+
+/** The kind of harmless transaction a decoded blob is, or undefined when it is not harmless (see {@link reviewTransaction}). */
+export function classifyHarmlessTransaction(tx: Record<string, unknown>): HarmlessKind | undefined {
+  const review = reviewTransaction(tx);
+  return review.harmless ? review.kind : undefined;
 }

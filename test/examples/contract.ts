@@ -347,24 +347,92 @@ export function defineExampleContract(contract: ExampleContract): void {
     });
   });
 
-  describe(`${contract.name}: session secret`, () => {
-    it("refuses a production start without SESSION_SECRET, naming it", async () => {
-      const result = await runExampleUntilExit(contract.example, {
-        env: { NODE_ENV: "production", SESSION_SECRET: undefined, XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN },
-      });
-      expect(result.timedOut).toBe(false);
-      expect(result.code).not.toBe(0);
-      expect(result.output).toContain("SESSION_SECRET");
-      expect(result.output).not.toMatch(/^\s+at /m);
+  describe(`${contract.name}: the nonce rate limit counts by an address the client cannot choose`, () => {
+    const limit = 3;
+    /** One nonce request from `localAddress` (default 127.0.0.1) with `headers`: its status. */
+    const nonceStatus = async (routes: Routes, headers: Record<string, string>, localAddress?: string) =>
+      (await rawRequest(createCookieJar(), routes.nonce, { headers, ...(localAddress === undefined ? {} : { localAddress }) })).status;
+
+    it("without TRUST_PROXY: a new X-Forwarded-For on every request does not move the key; another socket address has its own", async () => {
+      const app = await contract.start({ XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN, NONCE_RATE_LIMIT: String(limit) });
+      try {
+        const routes = routesOf(app.url, variant);
+        const statuses: number[] = [];
+        for (let index = 1; index <= limit + 2; index += 1) {
+          // Every header a client could use to pose as someone else, new each time. The Next
+          // example's own client-address header among them: server.mjs overwrites it.
+          statuses.push(
+            await nonceStatus(routes, {
+              "x-forwarded-for": `203.0.113.${index}`,
+              "x-real-ip": `203.0.113.${index}`,
+              forwarded: `for=203.0.113.${index}`,
+              "x-siwx-client-address": `198.51.100.${index}`,
+            }),
+          );
+        }
+        expect(statuses).toEqual([200, 200, 200, 429, 429]);
+        // Not one global counter: a client at another address still gets nonces.
+        expect(await nonceStatus(routes, {}, "127.0.0.2")).toBe(200);
+      } finally {
+        await app.stop();
+      }
     });
 
-    it("refuses a production start with a SESSION_SECRET under 32 characters", async () => {
-      const result = await runExampleUntilExit(contract.example, {
-        env: { NODE_ENV: "production", SESSION_SECRET: "too-short-secret", XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN },
-      });
+    it("with TRUST_PROXY=loopback: the address the proxy forwards is the key, and entries a client puts before it change nothing", async () => {
+      const app = await contract.start({ XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN, NONCE_RATE_LIMIT: String(limit), TRUST_PROXY: "loopback" });
+      try {
+        const routes = routesOf(app.url, variant);
+        const statuses: number[] = [];
+        for (let index = 0; index < limit; index += 1) statuses.push(await nonceStatus(routes, { "x-forwarded-for": "203.0.113.7" }));
+        // The client wrote its own X-Forwarded-For; the proxy appended the address it saw.
+        statuses.push(await nonceStatus(routes, { "x-forwarded-for": "198.51.100.1, 203.0.113.7" }));
+        expect(statuses).toEqual([200, 200, 200, 429]);
+        // Another client behind the same proxy has its own key.
+        expect(await nonceStatus(routes, { "x-forwarded-for": "203.0.113.8" })).toBe(200);
+      } finally {
+        await app.stop();
+      }
+    });
+  });
+
+  describe(`${contract.name}: every bad setting stops the start with one line naming it`, () => {
+    // A production start with good settings, then one bad one. Production, so nothing else
+    // (a generated development secret, the loopback-domain notice) is printed.
+    const good = { NODE_ENV: "production", XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN };
+    const cases: [setting: string, value: string | undefined][] = [
+      ["APP_DOMAIN", undefined],
+      ["APP_DOMAIN", "http://bad/"],
+      ["APP_DOMAIN", "example.com,https://example.org"],
+      ["XRPL_NODE_URL", "http://x"],
+      ["XRPL_NODE_URL", "example.com"],
+      ["REDIS_URL", "http://x"],
+      ["REDIS_URL", "not a url"],
+      ["REDIS_URL", "redis://127.0.0.1:9"],
+      ["TRUST_PROXY", "not-an-address"],
+      ["TRUST_PROXY", "10.0.0.0/33"],
+      ["PORT", "abc"],
+      ["PORT", "70000"],
+      ["NONCE_RATE_LIMIT", "0"],
+      ["NONCE_RATE_LIMIT", "many"],
+      ["SESSION_COOKIE_NAME", "bad name"],
+      ["SESSION_SECRET", undefined],
+      ["SESSION_SECRET", "too-short-secret"],
+      ["SESSION_SECRET", " ".repeat(40)],
+      ["SESSION_SECRET", "a".repeat(40)],
+    ];
+
+    it.each(cases)("%s=%j", async (setting, value) => {
+      const result = await runExampleUntilExit(contract.example, { env: { ...good, [setting]: value }, timeoutMs: 20_000 });
       expect(result.timedOut).toBe(false);
-      expect(result.code).not.toBe(0);
-      expect(result.output).toMatch(/SESSION_SECRET is too short/);
+      expect(result.code).toBe(1);
+      const lines = result.output.split("\n").filter((line) => line.trim() !== "");
+      const naming = lines.filter((line) => line.includes(setting));
+      expect(naming).toEqual([expect.stringMatching(new RegExp(`^Cannot start the example: .*${setting}`))]);
+      // Nothing else, except Next's own progress line when the check runs as the app loads.
+      expect(lines.filter((line) => !naming.includes(line) && !/^✓ Running next\.config\.mjs took/.test(line))).toEqual([]);
+      expect(result.output).not.toMatch(/^\s+at /m);
+      // A password in REDIS_URL is never printed (none here; the URL form is not echoed either).
+      if (setting === "REDIS_URL" && value !== "redis://127.0.0.1:9") expect(result.output).not.toContain(value);
     });
   });
 

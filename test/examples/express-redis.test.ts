@@ -8,23 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCookieJar } from "../support/cookie-jar.js";
 import { startExpressExample, type ExampleProcess } from "../support/example-process.js";
 import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
-import { APP_DOMAIN, getMe, getNonce, newKeyAccount, newWallet, postSignOut, postVerify, routesOf, signatureProof, signedTxProof, signInMessage } from "./flow.js";
-
-const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-
-async function redisAnswers(): Promise<boolean> {
-  const probe = createClient({ url: REDIS_URL, socket: { connectTimeout: 2000, reconnectStrategy: false } });
-  probe.on("error", () => {});
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    if (probe.isOpen) await probe.close();
-  }
-}
+import { REDIS_URL, redisAnswers } from "../redis/connect-redis.js";
+import { APP_DOMAIN, getNonce, newKeyAccount, postVerify, routesOf, signatureProof, signInMessage } from "./flow.js";
+import { itSharesSessionsAndNoncesAcrossTwoProcesses } from "./two-processes.js";
 
 const available = await redisAnswers();
 if (!available && process.env.CI === undefined) {
@@ -57,46 +43,7 @@ describe.skipIf(!available && process.env.CI === undefined)("Express example wit
     expect(serverA.output()).toMatch(/sessions and nonces in Redis/);
   });
 
-  it("signs in on one process and answers /api/me on the other with the same cookie", async () => {
-    const a = routesOf(serverA.url, "store");
-    const b = routesOf(serverB.url, "store");
-    const jar = createCookieJar();
-    const account = newKeyAccount();
-    const nonce = await getNonce(jar, a);
-    // The nonce issued by A is pending in the shared session: B verifies it.
-    const answer = await postVerify(jar, b, signatureProof(signInMessage(account.address, nonce), account));
-    expect(answer).toMatchObject({ status: 200, body: { ok: true, address: account.address } });
-    expect(await getMe(jar, a)).toMatchObject({ status: 200, body: { address: account.address } });
-    expect(await getMe(jar, b)).toMatchObject({ status: 200, body: { address: account.address } });
-
-    // Sign-out on A ends the session on B too.
-    expect((await postSignOut(jar.clone(), a)).status).toBe(200);
-    expect(await getMe(jar, b)).toMatchObject({ status: 401, body: { error: "Not authenticated." } });
-  });
-
-  it("signs in by signed transaction across the two processes", async () => {
-    const jar = createCookieJar();
-    const wallet = newWallet("ecdsa-secp256k1");
-    node.setAccount(wallet.classicAddress, {});
-    const nonce = await getNonce(jar, routesOf(serverB.url, "store"));
-    const answer = await postVerify(jar, routesOf(serverA.url, "store"), signedTxProof(signInMessage(wallet.classicAddress, nonce), wallet));
-    expect(answer).toMatchObject({ status: 200, body: { ok: true, address: wallet.classicAddress } });
-  });
-
-  it("accepts exactly one of 20 verify requests racing the same signed message across both processes", async () => {
-    const jar = createCookieJar();
-    const account = newKeyAccount();
-    const nonce = await getNonce(jar, routesOf(serverA.url, "store"));
-    const body = signatureProof(signInMessage(account.address, nonce), account);
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => postVerify(jar.clone(), routesOf((index % 2 === 0 ? serverA : serverB).url, "store"), body)),
-    );
-    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
-    for (const answer of answers.filter((candidate) => candidate.status !== 200)) {
-      expect(answer.status).toBe(400);
-      expect(["Nonce has already been used.", "No pending nonce. Request /nonce first."]).toContain(answer.body.error);
-    }
-  });
+  itSharesSessionsAndNoncesAcrossTwoProcesses(() => ({ serverA, serverB, node }));
 
   it("clears a pending nonce older than 5 minutes: 400 Nonce expired., then No pending nonce.", async () => {
     const jar = createCookieJar();

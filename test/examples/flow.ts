@@ -167,12 +167,14 @@ export async function signInBySignedTransaction(
 
 /**
  * Sends one request with headers `fetch` cannot set (`Host`), through node:http, carrying the
- * jar's cookies and storing the answer's `Set-Cookie`. The answer must be JSON.
+ * jar's cookies and storing the answer's `Set-Cookie`. The answer must be JSON. `localAddress`
+ * picks the socket's source address (any of 127.0.0.0/8 reaches a server on 127.0.0.1), so a
+ * test can be a second client.
  */
 export async function rawRequest(
   jar: CookieJar,
   url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+  options: { method?: string; headers?: Record<string, string>; body?: unknown; localAddress?: string } = {},
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   const { request } = await import("node:http");
   const { parseSetCookie, isDeletion } = await import("../support/cookie-jar.js");
@@ -185,7 +187,8 @@ export async function rawRequest(
     headers["content-length"] = String(Buffer.byteLength(payload));
   }
   return await new Promise((resolve, reject) => {
-    const outgoing = request(url, { method: options.method ?? "GET", headers }, (incoming) => {
+    const connection = options.localAddress === undefined ? {} : { localAddress: options.localAddress };
+    const outgoing = request(url, { method: options.method ?? "GET", headers, ...connection }, (incoming) => {
       const chunks: Buffer[] = [];
       incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
       incoming.on("end", () => {

@@ -5,7 +5,18 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCookieJar } from "../support/cookie-jar.js";
-import { buildNextExample, exampleEnv, NEXT_DIR, runScriptUntilExit, startNextExample, type ExampleProcess } from "../support/example-process.js";
+import {
+  buildNextExample,
+  exampleEnv,
+  freePort,
+  NEXT_DIR,
+  NEXT_TEST_DIST_DIR,
+  REPO_ROOT,
+  runScriptUntilExit,
+  spawnNode,
+  startNextExample,
+  type ExampleProcess,
+} from "../support/example-process.js";
 import { prepareLaunchEnvironment } from "../../examples/next/launch-env.mjs";
 import { defineExampleContract } from "./contract.js";
 import { APP_DOMAIN, getNonce, postSignOut, routesOf, signInBySignature } from "./flow.js";
@@ -99,7 +110,7 @@ describe("Next example: the launcher (npm run example:next)", () => {
     expect(prepared.env.SESSION_SECRET).toMatch(/^[0-9a-f]{64}$/);
     expect(prepared.env.APP_DOMAIN).toBe("localhost,127.0.0.1,[::1]");
     expect(prepared.env.NODE_ENV).toBeUndefined();
-    expect(prepared.notes.join("\n")).toMatch(/SESSION_SECRET is not set: using a random secret/);
+    expect(prepared.notes.join("\n")).toMatch(/SESSION_SECRET is not set: set SESSION_SECRET to at least 32 random characters.* This demo run uses a random secret instead/);
     expect(prepared.notes.join("\n")).toMatch(/APP_DOMAIN is not set: this demo run accepts sign-ins for localhost, 127\.0\.0\.1, \[::1\] only/);
   });
 
@@ -113,12 +124,39 @@ describe("Next example: the launcher (npm run example:next)", () => {
   });
 
   it("makes nothing up in production: a missing APP_DOMAIN or SESSION_SECRET is the reason to refuse", () => {
-    expect(prepareLaunchEnvironment({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40) })).toEqual({
+    expect(prepareLaunchEnvironment({ NODE_ENV: "production", SESSION_SECRET: "0123456789abcdef".repeat(4) })).toEqual({
       problem: expect.stringMatching(/^APP_DOMAIN is not set: in production set it to the host your users sign in on/),
     });
     expect(prepareLaunchEnvironment({ NODE_ENV: "production", APP_DOMAIN: "example.com" })).toEqual({
-      problem: expect.stringMatching(/^SESSION_SECRET is not set\. In production it must be at least 32 random characters/),
+      problem: expect.stringMatching(/^SESSION_SECRET is not set: set SESSION_SECRET to at least 32 random characters, e\.g\. SESSION_SECRET="\$\(openssl rand -hex 32\)"/),
     });
+  });
+
+  it("applies the library's secret rule: a weak secret is replaced for a demo run (the server would refuse it) and refused in production", () => {
+    for (const weak of [" ".repeat(40), "a".repeat(40)]) {
+      const demo = prepareLaunchEnvironment({ SESSION_SECRET: weak });
+      if ("problem" in demo) throw new Error(demo.problem);
+      expect(demo.env.SESSION_SECRET).toMatch(/^[0-9a-f]{64}$/);
+      expect(demo.notes.join("\n")).toMatch(/^SESSION_SECRET (is only whitespace|has too few different characters).* This demo run uses a random secret instead/m);
+      expect(prepareLaunchEnvironment({ NODE_ENV: "production", APP_DOMAIN: "example.com", SESSION_SECRET: weak })).toEqual({
+        problem: expect.stringMatching(/^SESSION_SECRET (is only whitespace|has too few different characters).*openssl rand -hex 32/),
+      });
+    }
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["NONCE_RATE_LIMIT", "0"],
+    ["TRUST_PROXY", "not-an-address"],
+    ["REDIS_URL", "http://x"],
+    ["SESSION_COOKIE_NAME", "bad name"],
+    ["SESSION_SECRET", "a".repeat(40)],
+    ["APP_DOMAIN", undefined],
+  ])("refuses %s=%j with one line before building anything", async (setting, value) => {
+    const result = await runScriptUntilExit("start.mjs", NEXT_DIR, { env: { NODE_ENV: "production", APP_DOMAIN, [setting]: value } });
+    expect(result.timedOut).toBe(false);
+    expect(result.code).toBe(1);
+    expect(result.output.trim().split("\n")).toEqual([expect.stringMatching(new RegExp(`^Cannot start the example: ${setting}`))]);
   });
 
   it("refuses NODE_ENV=production without APP_DOMAIN with one line naming it, before building anything", async () => {
@@ -126,5 +164,21 @@ describe("Next example: the launcher (npm run example:next)", () => {
     expect(result.timedOut).toBe(false);
     expect(result.code).toBe(1);
     expect(result.output.trim().split("\n")).toEqual([expect.stringMatching(/^Cannot start the example: APP_DOMAIN is not set: in production set it/)]);
+  });
+});
+
+describe("Next example: served only through server.mjs", () => {
+  it("refuses a bare `next start`, whose routes could not tell the client's address from a header the client wrote", async () => {
+    const port = await freePort();
+    const run = spawnNode(
+      [join(REPO_ROOT, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"],
+      NEXT_DIR,
+      exampleEnv({ NEXT_DIST_DIR: NEXT_TEST_DIST_DIR, APP_DOMAIN, XRPL_NODE_URL: "ws://127.0.0.1:9" }),
+    );
+    const timer = setTimeout(() => void run.stop(), 30_000);
+    const info = await run.exited;
+    clearTimeout(timer);
+    expect(info.code).toBe(1);
+    expect(info.output).toMatch(/^Cannot start the example: start it with `node server\.mjs` \(npm run serve, or npm run dev\), not `next start`/m);
   });
 });

@@ -35,12 +35,34 @@ export const addressArb: fc.Arbitrary<string> = fc
   .uint8Array({ minLength: 20, maxLength: 20 })
   .map((bytes) => encodeAccountID(bytes));
 
+/** One valid line of each field label (both chain id forms), as statements or fuzz material. */
+export const FIELD_LINE_SAMPLES: readonly string[] = [
+  "URI: https://example.com",
+  "Version: 1",
+  "Chain ID: 0",
+  "Chain ID: xrpl:1",
+  "Nonce: 12345678",
+  "Issued At: 2024-01-01T00:00:00Z",
+  "Expiration Time: 2024-01-01T00:05:00Z",
+  "Not Before: 2024-01-01T00:00:00Z",
+  "Request ID: r1",
+  "Resources:",
+  "- https://example.com",
+];
+
+/**
+ * Statements that read like a field line. The parsers tell them from one by the blank line that
+ * always follows a statement (and never follows a field line).
+ */
+export const fieldLikeStatementArb: fc.Arbitrary<string> = fc.constantFrom(...FIELD_LINE_SAMPLES);
+
 /** Any text the statement rule accepts: mostly printable, with non-ASCII and astral characters. */
 export const statementArb: fc.Arbitrary<string> = fc
   .oneof(
-    fc.string({ minLength: 1, maxLength: 80 }),
-    fc.string({ unit: "binary", minLength: 1, maxLength: 40 }),
-    fc.string({ unit: "grapheme", minLength: 1, maxLength: 20 }),
+    { weight: 4, arbitrary: fc.string({ minLength: 1, maxLength: 80 }) },
+    { weight: 4, arbitrary: fc.string({ unit: "binary", minLength: 1, maxLength: 40 }) },
+    { weight: 4, arbitrary: fc.string({ unit: "grapheme", minLength: 1, maxLength: 20 }) },
+    { weight: 1, arbitrary: fieldLikeStatementArb },
   )
   .filter(isStatement);
 
@@ -133,6 +155,22 @@ export const fieldsArb: fc.Arbitrary<SignInMessageFields> = fc.record(
   },
   { requiredKeys: ["domain", "address", "uri", "chainId", "nonce", "issuedAt"] },
 );
+
+/**
+ * Valid fields for the xrpl-wallet-kit layout: those of `fieldsArb` without scheme, Not Before,
+ * Request ID or Resources; chain id optional, its written form given or not. (Typed as fields:
+ * the layout lets `chainId` be absent, which `SignInMessageFields` only allows through a
+ * `SignInMessage`.)
+ */
+export const walletKitFieldsArb: fc.Arbitrary<SignInMessageFields> = fc
+  .tuple(fieldsArb, fc.boolean(), fc.option(fc.constantFrom("caip2" as const, "bare" as const), { nil: undefined }))
+  .map(([fields, withChainId, chainIdForm]) => {
+    const { scheme: _scheme, notBefore: _notBefore, requestId: _requestId, resources: _resources, chainId, ...rest } = fields;
+    const walletKit: Record<string, unknown> = { ...rest, dialect: "xrpl-wallet-kit" };
+    if (withChainId) walletKit.chainId = chainId;
+    if (withChainId && chainIdForm !== undefined) walletKit.chainIdForm = chainIdForm;
+    return walletKit as unknown as SignInMessageFields;
+  });
 
 // ---- Bad values ------------------------------------------------------------------------------
 

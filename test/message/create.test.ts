@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { MessageFormatError } from "../../src/errors.js";
 import { createMessage, parseMessage } from "../../src/message/index.js";
 import type { SignInMessageFields } from "../../src/message/types.js";
-import { BASE_FIELDS, FULL, FULL_FIELDS, MINIMAL, WALLET_KIT } from "./messages.js";
+import { BASE_FIELDS, FULL, FULL_FIELDS, MINIMAL, WALLET_KIT, WALLET_KIT_PLAIN } from "./messages.js";
 
 function refusal(fields: unknown): { code: string; line: number }[] {
   try {
@@ -46,15 +46,8 @@ describe("createMessage", () => {
     expect(createMessage({ ...BASE_FIELDS, resources: [] })).toBe(`${MINIMAL}\nResources:`);
   });
 
-  it("rebuilds a wallet-kit message in the canonical caip122 layout", () => {
-    const text = createMessage(parseMessage(WALLET_KIT));
-    expect(text.split("\n")[0]).toBe("example.com wants you to sign in with your XRPL account:");
-    expect(text).toContain("\nChain ID: 0\nNonce: 12345678abc\nIssued At: 2024-01-01T00:00:00.000Z\nExpiration Time:");
-  });
-
-  it("refuses a wallet-kit message without a chain id (caip122 needs one)", () => {
-    const withoutChain = WALLET_KIT.replace("\nChain ID: xrpl:0", "");
-    expect(refusal(parseMessage(withoutChain))).toEqual([{ code: "missing_field", line: 0 }]);
+  it("ignores chainIdForm: the caip122 line is always the bare network id", () => {
+    expect(createMessage({ ...BASE_FIELDS, chainIdForm: "caip2" })).toBe(MINIMAL);
   });
 
   it.each([
@@ -121,6 +114,88 @@ describe("createMessage", () => {
         'nonce: "abc" is not a nonce (at least 8 ASCII letters or digits).',
       );
     }
+  });
+});
+
+describe("createMessage in the xrpl-wallet-kit layout", () => {
+  const WALLET_KIT_FIELDS: SignInMessageFields = { ...BASE_FIELDS, nonce: "12345678abc", dialect: "xrpl-wallet-kit" };
+
+  it("writes a parsed wallet-kit message back in its own layout, byte for byte", () => {
+    expect(createMessage(parseMessage(WALLET_KIT))).toBe(WALLET_KIT);
+    expect(createMessage(parseMessage(WALLET_KIT_PLAIN))).toBe(WALLET_KIT_PLAIN);
+    const withoutChain = WALLET_KIT.replace("\nChain ID: xrpl:0", "");
+    expect(createMessage(parseMessage(withoutChain))).toBe(withoutChain);
+  });
+
+  it("writes one blank line without a statement; the statement and a blank line with one", () => {
+    const plain = createMessage(WALLET_KIT_FIELDS);
+    expect(plain).toBe(
+      [
+        "example.com wants you to sign in with your wallet:",
+        BASE_FIELDS.address,
+        "",
+        "URI: https://example.com",
+        "Version: 1",
+        "Nonce: 12345678abc",
+        "Issued At: 2024-01-01T00:00:00Z",
+        "Chain ID: xrpl:0",
+      ].join("\n"),
+    );
+    expect(createMessage({ ...WALLET_KIT_FIELDS, statement: "Hi." }).split("\n").slice(2, 6)).toEqual([
+      "",
+      "Hi.",
+      "",
+      "URI: https://example.com",
+    ]);
+  });
+
+  it("writes the chain id as given, or in the form chainIdForm names", () => {
+    expect(createMessage({ ...WALLET_KIT_FIELDS, chainId: "2" })).toMatch(/\nChain ID: 2$/);
+    expect(createMessage({ ...WALLET_KIT_FIELDS, chainId: "xrpl:2" })).toMatch(/\nChain ID: xrpl:2$/);
+    expect(createMessage({ ...WALLET_KIT_FIELDS, chainId: "xrpl:2", chainIdForm: "bare" })).toMatch(/\nChain ID: 2$/);
+    expect(createMessage({ ...WALLET_KIT_FIELDS, chainId: "2", chainIdForm: "caip2" })).toMatch(/\nChain ID: xrpl:2$/);
+  });
+
+  it("writes Chain ID and Expiration Time after Issued At, each only when given", () => {
+    const { chainId: _chainId, ...withoutChain } = WALLET_KIT_FIELDS;
+    const text = createMessage({ ...(withoutChain as SignInMessageFields), expirationTime: "2024-01-01T00:05:00Z" });
+    expect(text).toMatch(/\nIssued At: 2024-01-01T00:00:00Z\nExpiration Time: 2024-01-01T00:05:00Z$/);
+    expect(text).not.toContain("Chain ID");
+  });
+
+  it.each([
+    ["scheme", { scheme: "https" }],
+    ["notBefore", { notBefore: "2024-01-01T00:00:00Z" }],
+    ["requestId", { requestId: "r1" }],
+    ["resources", { resources: [] }],
+    ["an invalid notBefore (its value is not checked)", { notBefore: "never" }],
+  ])("refuses %s, which the layout has no line for", (_name, patch) => {
+    expect(refusal({ ...WALLET_KIT_FIELDS, ...patch })).toEqual([{ code: "unsupported_field", line: 0 }]);
+  });
+
+  it("says which field and what to do", () => {
+    try {
+      createMessage({ ...WALLET_KIT_FIELDS, requestId: "r1" });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as MessageFormatError).issues[0]!.message).toBe(
+        'requestId: the xrpl-wallet-kit layout has no place for it; leave it out, or write the caip122 layout (dialect "caip122").',
+      );
+    }
+  });
+
+  it("accepts null for the fields it has no line for, as for any absent optional field", () => {
+    const fields = { ...WALLET_KIT_FIELDS, scheme: null, notBefore: null, requestId: null, resources: null };
+    expect(createMessage(fields as never)).toBe(createMessage(WALLET_KIT_FIELDS));
+  });
+
+  it.each([
+    ["an unknown dialect", { dialect: "siwe" }, "invalid_dialect"],
+    ["a dialect that is not a string", { dialect: 1 }, "invalid_dialect"],
+    ["an unknown chain id form", { chainIdForm: "caip-2" }, "invalid_chain_id"],
+    ["a chain id form without a chain id", { chainId: undefined, chainIdForm: "bare" }, "missing_field"],
+  ])("refuses %s", (_name, patch, code) => {
+    expect(refusal({ ...WALLET_KIT_FIELDS, ...patch })).toEqual([{ code, line: 0 }]);
   });
 });
 

@@ -89,6 +89,23 @@ export const WALLET_KIT_LINES: readonly string[] = [
 ];
 export const WALLET_KIT = WALLET_KIT_LINES.join("\n");
 
+/**
+ * An xrpl-wallet-kit message without a statement, as its front ends write it: ONE blank line after
+ * the address, then URI; the chain id as a bare number.
+ */
+export const WALLET_KIT_PLAIN_LINES: readonly string[] = [
+  "localhost:5173 wants you to sign in with your wallet:",
+  ADDRESS,
+  "",
+  "URI: http://localhost:5173",
+  "Version: 1",
+  "Nonce: 0123456789abcdef",
+  "Issued At: 2024-01-01T00:00:00.000Z",
+  "Chain ID: 1",
+  "Expiration Time: 2024-01-01T01:00:00.000Z",
+];
+export const WALLET_KIT_PLAIN = WALLET_KIT_PLAIN_LINES.join("\n");
+
 export const BASE_FIELDS: SignInMessageFields = {
   domain: "example.com",
   address: ADDRESS,

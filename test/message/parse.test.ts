@@ -11,6 +11,8 @@ import {
   MINIMAL_LINES,
   WALLET_KIT,
   WALLET_KIT_LINES,
+  WALLET_KIT_PLAIN,
+  WALLET_KIT_PLAIN_LINES,
   withLine,
 } from "./messages.js";
 
@@ -101,16 +103,90 @@ describe("parseMessage: the xrpl-wallet-kit layout", () => {
       nonce: "12345678abc",
       issuedAt: "2024-01-01T00:00:00.000Z",
       chainId: "xrpl:0",
+      chainIdForm: "caip2",
       expirationTime: "2024-01-01T00:05:00.000Z",
     });
   });
 
-  it("accepts a bare chain id, or none at all", () => {
-    expect(parseMessage(withLine(WALLET_KIT_LINES, 10, "Chain ID: 1")).chainId).toBe("xrpl:1");
+  /** The fields of WALLET_KIT_PLAIN's first seven lines: no statement, chain id or expiration. */
+  const SMALLEST = {
+    dialect: "xrpl-wallet-kit",
+    domain: "localhost:5173",
+    address: ADDRESS,
+    uri: "http://localhost:5173",
+    version: "1",
+    nonce: "0123456789abcdef",
+    issuedAt: "2024-01-01T00:00:00.000Z",
+  };
+
+  it("reads a message without a statement: ONE blank line after the address, then URI", () => {
+    expect(parseMessage(WALLET_KIT_PLAIN)).toEqual({
+      ...SMALLEST,
+      chainId: "xrpl:1",
+      chainIdForm: "bare",
+      expirationTime: "2024-01-01T01:00:00.000Z",
+    });
+    expect(Object.keys(parseMessage(WALLET_KIT_PLAIN))).not.toContain("statement");
+  });
+
+  it("accepts a bare chain id, or none at all, and records how the line wrote it", () => {
+    const bare = parseMessage(withLine(WALLET_KIT_LINES, 10, "Chain ID: 1"));
+    expect([bare.chainId, bare.chainIdForm]).toEqual(["xrpl:1", "bare"]);
     const withoutChain = WALLET_KIT_LINES.filter((line) => !line.startsWith("Chain ID"));
     const message = parseMessage(withoutChain.join("\n"));
     expect(message.chainId).toBeUndefined();
+    expect(Object.keys(message)).not.toContain("chainIdForm");
     expect(message.expirationTime).toBe("2024-01-01T00:05:00.000Z");
+  });
+
+  it("reads the smallest message: no statement, no chain id, no expiration", () => {
+    const text = WALLET_KIT_PLAIN_LINES.slice(0, 7).join("\n");
+    expect(parseMessage(text)).toEqual(SMALLEST);
+    expect(createMessage(parseMessage(text))).toBe(text);
+  });
+
+  it("tells a statement that reads like a field line from the field line by the blank line after it", () => {
+    const lines = [...WALLET_KIT_LINES];
+    lines[3] = "URI: https://example.com/statement";
+    const message = parseMessage(lines.join("\n"));
+    expect(message.statement).toBe("URI: https://example.com/statement");
+    expect(message.uri).toBe("https://example.com");
+    expect(createMessage(message)).toBe(lines.join("\n"));
+  });
+
+  it("refuses two blank lines without a statement (the caip122 spacing), naming the stray line", () => {
+    const lines = [...WALLET_KIT_PLAIN_LINES];
+    lines.splice(3, 0, "");
+    expect(issuesOf(lines.join("\n"))).toEqual([{ code: "unexpected_line", line: 4 }]);
+    try {
+      parseMessage(lines.join("\n"));
+    } catch (error) {
+      expect((error as MessageFormatError).issues[0]!.message).toBe(
+        "Unexpected blank line: without a statement, the xrpl-wallet-kit layout has one blank line between the address and the URI line.",
+      );
+    }
+  });
+
+  it("wants a blank line after the statement, and no empty statement", () => {
+    const noBlankAfter = WALLET_KIT_LINES.filter((_line, index) => index !== 4);
+    expect(issuesOf(noBlankAfter.join("\n"))).toEqual([{ code: "expected_blank_line", line: 5 }]);
+    const twoLines = [...WALLET_KIT_LINES];
+    twoLines.splice(4, 0, "a second statement line");
+    expect(issuesOf(twoLines.join("\n"))).toEqual([
+      { code: "expected_blank_line", line: 5 },
+      { code: "unexpected_line", line: 5 },
+      { code: "unexpected_line", line: 6 },
+    ]);
+    expect(issuesOf(withLine(WALLET_KIT_LINES, 4, ""))).toEqual([{ code: "invalid_statement", line: 4 }]);
+  });
+
+  it("wants the blank line after the address", () => {
+    const noBlank = WALLET_KIT_PLAIN_LINES.filter((_line, index) => index !== 2);
+    // As in caip122, line 3 stands where the blank line belongs, so URI counts as missing too.
+    expect(issuesOf(noBlank.join("\n"))).toEqual([
+      { code: "expected_blank_line", line: 3 },
+      { code: "missing_field", line: 4 },
+    ]);
   });
 
   it("is refused when only caip122 is accepted, and caip122 when only it is accepted", () => {
@@ -140,9 +216,31 @@ describe("parseMessage: the xrpl-wallet-kit layout", () => {
     ]);
   });
 
-  it("is turned into the caip122 layout by createMessage", () => {
-    const text = createMessage(parseMessage(WALLET_KIT));
-    expect(parseMessage(text, { dialects: ["caip122"] })).toEqual({ ...parseMessage(WALLET_KIT), dialect: "caip122" });
+  it("is written back byte for byte by createMessage, and in the caip122 layout when asked", () => {
+    expect(createMessage(parseMessage(WALLET_KIT))).toBe(WALLET_KIT);
+    expect(createMessage(parseMessage(WALLET_KIT_PLAIN))).toBe(WALLET_KIT_PLAIN);
+    const { chainIdForm: _form, ...fields } = parseMessage(WALLET_KIT);
+    const text = createMessage({ ...fields, dialect: "caip122" });
+    expect(parseMessage(text, { dialects: ["caip122"] })).toEqual({ ...fields, dialect: "caip122" });
+  });
+});
+
+describe("parseMessage: one blank line then URI, in each dialect", () => {
+  it("is the wallet-kit layout without a statement, and a missing blank line in caip122", () => {
+    const caip122 = MINIMAL_LINES.filter((_line, index) => index !== 3).join("\n");
+    expect(issuesOf(caip122)).toEqual([{ code: "expected_blank_line", line: 4 }]);
+    try {
+      parseMessage(caip122);
+    } catch (error) {
+      expect((error as MessageFormatError).issues[0]!.message).toBe(
+        "Expected a blank line before the URI line (without a statement, two blank lines follow the address).",
+      );
+    }
+    expect(parseMessage(WALLET_KIT_PLAIN).dialect).toBe("xrpl-wallet-kit");
+  });
+
+  it("is refused with the wallet-kit header when only caip122 is accepted", () => {
+    expect(issuesOf(WALLET_KIT_PLAIN, { dialects: ["caip122"] })).toEqual([{ code: "dialect_not_accepted", line: 1 }]);
   });
 });
 

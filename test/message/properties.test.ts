@@ -4,6 +4,7 @@ import { MessageFormatError } from "../../src/errors.js";
 import { normalizeChainId } from "../../src/message/chain-id.js";
 import { createMessage, parseMessage } from "../../src/message/index.js";
 import type { SignInMessageFields } from "../../src/message/types.js";
+import { formatWalletKitMessage } from "../fixtures/wallet-kit/format.js";
 import {
   badAddressArb,
   badChainIdArb,
@@ -14,6 +15,7 @@ import {
   badStatementArb,
   badUriArb,
   fieldsArb,
+  walletKitFieldsArb,
 } from "./arbitraries.js";
 
 const RUNS = 3_000;
@@ -27,7 +29,29 @@ function expectedMessage(fields: SignInMessageFields): Record<string, unknown> {
     else if (key === "chainId") expected[key] = normalizeChainId(value as string);
     else expected[key] = value;
   }
+  // Only a wallet-kit Chain ID line has a choice of form; when none was given, the form is the given text's.
+  if (expected.dialect === "xrpl-wallet-kit" && fields.chainId !== undefined) {
+    expected.chainIdForm = fields.chainIdForm ?? (fields.chainId.startsWith("xrpl:") ? "caip2" : "bare");
+  } else delete expected.chainIdForm;
   return expected;
+}
+
+/** The parameters a wallet-kit front end would give its formatter to write the same message. */
+function walletKitParams(fields: SignInMessageFields) {
+  const text = (time: string | Date | undefined) => (time instanceof Date ? time.toISOString() : time);
+  const networkId = fields.chainId?.replace(/^xrpl:/, "");
+  const chainIdForm = fields.chainIdForm ?? (fields.chainId?.startsWith("xrpl:") === true ? "caip2" : "bare");
+  return {
+    domain: fields.domain,
+    address: fields.address,
+    statement: fields.statement,
+    uri: fields.uri,
+    version: "1",
+    chainId: networkId === undefined ? undefined : chainIdForm === "caip2" ? `xrpl:${networkId}` : networkId,
+    nonce: fields.nonce,
+    issuedAt: text(fields.issuedAt)!,
+    expirationTime: text(fields.expirationTime),
+  };
 }
 
 function codesOfCreate(fields: unknown): string[] {
@@ -50,12 +74,21 @@ function parserRejects(text: string): boolean {
   }
 }
 
-describe("round trip over generated canonical messages", () => {
+const DIALECTS = [
+  {
+    dialect: "caip122",
+    arb: fieldsArb,
+    optional: ["scheme", "statement", "expirationTime", "notBefore", "requestId", "resources"],
+  },
+  { dialect: "xrpl-wallet-kit", arb: walletKitFieldsArb, optional: ["statement", "chainId", "expirationTime"] },
+] as const;
+
+describe.each(DIALECTS)("round trip over generated $dialect messages", ({ dialect, arb, optional }) => {
   it("createMessage(parseMessage(s)) === s, and the parsed fields are the given ones", () => {
     fc.assert(
-      fc.property(fieldsArb, (fields) => {
+      fc.property(arb, (fields) => {
         const text = createMessage(fields);
-        const parsed = parseMessage(text, { dialects: ["caip122"] });
+        const parsed = parseMessage(text, { dialects: [dialect] });
         expect(parsed).toEqual(expectedMessage(fields));
         expect(createMessage(parsed)).toBe(text);
       }),
@@ -64,16 +97,41 @@ describe("round trip over generated canonical messages", () => {
   });
 
   it("holds for messages with and without each optional line", () => {
-    const optional = ["scheme", "statement", "expirationTime", "notBefore", "requestId", "resources"] as const;
     fc.assert(
-      fc.property(fieldsArb, fc.subarray([...optional]), (fields, drop) => {
+      fc.property(arb, fc.subarray([...optional]), (fields, drop) => {
         const trimmed: Record<string, unknown> = { ...fields };
         for (const key of drop) delete trimmed[key];
+        if (trimmed.chainId === undefined) delete trimmed.chainIdForm; // a written form needs a chain id
         const text = createMessage(trimmed as unknown as SignInMessageFields);
         expect(createMessage(parseMessage(text))).toBe(text);
         for (const key of drop) expect(parseMessage(text)[key]).toBeUndefined();
       }),
       { numRuns: RUNS },
+    );
+  });
+});
+
+describe("createMessage in the xrpl-wallet-kit layout", () => {
+  it("is the text wallet-kit's own formatter writes for the same parameters", () => {
+    fc.assert(
+      fc.property(walletKitFieldsArb, (fields) => {
+        const written = formatWalletKitMessage(walletKitParams(fields));
+        expect(createMessage(fields)).toBe(written);
+        expect(parseMessage(written)).toEqual(expectedMessage(fields));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("refuses each field the layout has no line for, once each, and nothing else", () => {
+    const withoutLine = ["scheme", "notBefore", "requestId", "resources"] as const;
+    fc.assert(
+      fc.property(fieldsArb, (fields) => {
+        const present = withoutLine.filter((key) => fields[key] !== undefined);
+        const codes = codesOfCreate({ ...fields, dialect: "xrpl-wallet-kit" });
+        expect(codes).toEqual(present.map(() => "unsupported_field"));
+      }),
+      { numRuns: 1_000 },
     );
   });
 });

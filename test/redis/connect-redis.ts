@@ -23,3 +23,11 @@ export async function connectTestRedis(): Promise<{ client: TestRedisClient } | 
     return { reason: `Redis unavailable at ${REDIS_URL}: ${error instanceof Error ? error.message : String(error)}` };
   }
 }
+
+/** Whether Redis answers at REDIS_URL (the probe connection is closed again). */
+export async function redisAnswers(): Promise<boolean> {
+  const connected = await connectTestRedis();
+  if ("reason" in connected) return false;
+  await connected.client.close();
+  return true;
+}

@@ -1,10 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { InvalidOptionsError } from "../../src/errors.js";
 import { createRedisNonceStore } from "../../src/redis/index.js";
-import { createAuthHandlers } from "../../src/server/index.js";
-import { createMemorySessionStore, nonceStoreContract } from "../../src/testing/index.js";
-import { compactSignature, createVerifier } from "../../src/verify/index.js";
-import { buildMessage, makeAccount, signedBody } from "../server/support.js";
+import { nonceStoreContract, revocationStoreContract } from "../../src/testing/index.js";
+import { raceVerifiesAcrossTwoServers } from "../server/support.js";
 import { connectTestRedis } from "./connect-redis.js";
 
 const connection = await connectTestRedis();
@@ -37,7 +35,34 @@ if ("reason" in connection) {
     }
   });
 
+  describe("createRedisNonceStore: RevocationStore contract on a real Redis", () => {
+    for (const check of revocationStoreContract(() => createRedisNonceStore(client, { prefix: `${prefix}nonce:`, revocationPrefix: `${prefix}revoked:` }))) {
+      it(check.name, check.run);
+    }
+  });
+
   describe("createRedisNonceStore", () => {
+    it("keeps a revoked id under the revocation prefix with a PX expiry, extended and never shortened", async () => {
+      const store = createRedisNonceStore(client, { prefix: `${prefix}nonce:`, revocationPrefix: `${prefix}revoked:` });
+      await store.revoke("session0001", 30_000);
+      const first = await client.pTTL(`${prefix}revoked:session0001`);
+      expect(first).toBeGreaterThan(20_000);
+      expect(first).toBeLessThanOrEqual(30_000);
+      await store.revoke("session0001", 1000);
+      expect(await client.pTTL(`${prefix}revoked:session0001`)).toBeGreaterThan(20_000);
+      await store.revoke("session0001", 90_000);
+      expect(await client.pTTL(`${prefix}revoked:session0001`)).toBeGreaterThan(80_000);
+      expect(await client.exists(`${prefix}nonce:session0001`)).toBe(0);
+    });
+
+    it("rejects (never resolves false) when Redis fails during isRevoked", async () => {
+      const closed = await client.duplicate().on("error", () => {}).connect();
+      closed.destroy();
+      const store = createRedisNonceStore(closed, { prefix });
+      await expect(store.isRevoked("closedclient")).rejects.toThrow();
+      await expect(store.revoke("closedclient", 1000)).rejects.toThrow();
+    });
+
     it("stores the nonce under the prefix with a PX expiry of the given TTL", async () => {
       const store = createRedisNonceStore(client, { prefix });
       expect(await store.consume("ttlcheck0001", 90_000)).toBe(true);
@@ -75,28 +100,13 @@ if ("reason" in connection) {
     });
 
     it("lets exactly one of 20 racing verifies through two handler sets (two servers) sharing Redis", async () => {
-      const verifier = createVerifier({ nodeUrl: "ws://127.0.0.1:9", strategies: [compactSignature({ ledger: "never" })] });
       const other = await client.duplicate().on("error", () => {}).connect();
       try {
-        const servers = [client, other].map((each) =>
-          createAuthHandlers({ verifier, variant: "cookie", domain: "example.com", nonceStore: createRedisNonceStore(each, { prefix }) }),
-        );
-        const session = createMemorySessionStore();
-        const account = makeAccount();
-        const { body } = await servers[0]!.nonce(session);
-        const message = buildMessage({ account, nonce: body.nonce as string, issuedAtMs: Date.now() });
-        const snapshot = await session.get();
-        // Every attempt carries a copy of the pre-sign-in cookie, as a replaying attacker would.
-        const results = await Promise.all(
-          Array.from({ length: 20 }, (_, index) =>
-            servers[index % 2]!.verify(createMemorySessionStore(snapshot), { body: signedBody(account, message) }),
-          ),
-        );
+        const results = await raceVerifiesAcrossTwoServers([createRedisNonceStore(client, { prefix }), createRedisNonceStore(other, { prefix })]);
         expect(results.filter((result) => result.status === 200)).toHaveLength(1);
         expect(results.filter((result) => result.body.error === "Nonce has already been used.")).toHaveLength(19);
       } finally {
         other.destroy();
-        await verifier.close();
       }
     });
 
@@ -115,8 +125,19 @@ describe("createRedisNonceStore options", () => {
     expect(() => createRedisNonceStore(undefined as never)).toThrow(/createClient/);
   });
 
+  const fakeClient = { set: async () => "OK", exists: async () => 0, eval: async () => 1 };
+
+  it("refuses a client without the commands revocations need", () => {
+    expect(() => createRedisNonceStore({ set: async () => "OK" } as never)).toThrow(/createClient/);
+  });
+
   it("refuses a prefix that is not a string", () => {
-    const fakeSet = { set: async () => "OK" };
-    expect(() => createRedisNonceStore(fakeSet, { prefix: 5 as never })).toThrow(/prefix/);
+    expect(() => createRedisNonceStore(fakeClient, { prefix: 5 as never })).toThrow(/prefix/);
+    expect(() => createRedisNonceStore(fakeClient, { revocationPrefix: 5 as never })).toThrow(/revocationPrefix/);
+  });
+
+  it("refuses prefixes that would let a used nonce read as a revoked id", () => {
+    expect(() => createRedisNonceStore(fakeClient, { prefix: "app:", revocationPrefix: "app:revoked:" })).toThrow(/must not start with one another/);
+    expect(() => createRedisNonceStore(fakeClient, { prefix: "siwx:revoked:" })).toThrow(InvalidOptionsError);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { InvalidOptionsError } from "../../src/errors.js";
 import { createMemoryNonceStore } from "../../src/server/index.js";
-import { nonceStoreContract } from "../../src/testing/index.js";
+import { nonceStoreContract, revocationStoreContract } from "../../src/testing/index.js";
 
 describe("createMemoryNonceStore: NonceStore contract", () => {
   for (const check of nonceStoreContract(() => createMemoryNonceStore(), { parallelCalls: 200 })) it(check.name, check.run);
@@ -62,5 +62,40 @@ describe("createMemoryNonceStore", () => {
     const store = createMemoryNonceStore();
     await expect(store.consume("", 1000)).rejects.toThrow(InvalidOptionsError);
     await expect(store.consume("goodnonce1", 0)).rejects.toThrow(/positive number of milliseconds/);
+  });
+});
+
+describe("createMemoryNonceStore: RevocationStore contract", () => {
+  for (const check of revocationStoreContract(() => createMemoryNonceStore())) it(check.name, check.run);
+});
+
+describe("createMemoryNonceStore revocations", () => {
+  it("keeps an id revoked until exactly its TTL has passed, by the injected clock", async () => {
+    let now = 1_000_000;
+    const store = createMemoryNonceStore({ now: () => now });
+    await store.revoke("session01", 1000);
+    now += 999;
+    expect(await store.isRevoked("session01")).toBe(true);
+    now += 1;
+    expect(await store.isRevoked("session01")).toBe(false);
+  });
+
+  it("extends a revocation when revoked again for longer, and keeps the longer one otherwise", async () => {
+    let now = 0;
+    const store = createMemoryNonceStore({ now: () => now });
+    await store.revoke("session02", 100);
+    await store.revoke("session02", 5000);
+    await store.revoke("session02", 10);
+    now = 4999;
+    expect(await store.isRevoked("session02")).toBe(true);
+    now = 5000;
+    expect(await store.isRevoked("session02")).toBe(false);
+  });
+
+  it("rejects bad input with InvalidOptionsError naming the fix", async () => {
+    const store = createMemoryNonceStore();
+    await expect(store.revoke("", 1000)).rejects.toThrow(/revoke needs the id as a non-empty string/);
+    await expect(store.revoke("session03", Number.POSITIVE_INFINITY)).rejects.toThrow(InvalidOptionsError);
+    await expect(store.isRevoked(7 as never)).rejects.toThrow(/isRevoked needs the id/);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { InvalidOptionsError } from "../../src/errors.js";
-import { MIN_SESSION_SECRET_LENGTH, resolveSessionSecret, sessionCookieOptions } from "../../src/server/index.js";
+import { MIN_SESSION_SECRET_DISTINCT_CHARACTERS, MIN_SESSION_SECRET_LENGTH, resolveSessionSecret, sessionCookieOptions } from "../../src/server/index.js";
 import { recordingLogger } from "./support.js";
 
 afterEach(() => {
@@ -62,6 +62,42 @@ describe("resolveSessionSecret", () => {
 
   it("stops a production start with a 31-character SESSION_SECRET", () => {
     expect(() => resolveSessionSecret({ secret: good.slice(1), production: true })).toThrow(/SESSION_SECRET is too short \(31 characters, at least 32 needed\)/);
+  });
+
+  it("stops a production start with a secret that is only whitespace, naming SESSION_SECRET and how to make one", () => {
+    for (const secret of [" ".repeat(40), "\t \n\r".repeat(10), "\u00a0\u2003 ".repeat(12)]) {
+      expect(() => resolveSessionSecret({ secret, production: true })).toThrow(InvalidOptionsError);
+      expect(() => resolveSessionSecret({ secret, production: true })).toThrow(
+        /^sign-in-with-xrpl: SESSION_SECRET is only whitespace: set SESSION_SECRET to at least 32 random characters, e\.g\. SESSION_SECRET="\$\(openssl rand -hex 32\)"/,
+      );
+    }
+  });
+
+  it("stops a production start with a secret of fewer than 8 different characters, one letter repeated included", () => {
+    expect(MIN_SESSION_SECRET_DISTINCT_CHARACTERS).toBe(8);
+    expect(() => resolveSessionSecret({ secret: "a".repeat(40), production: true })).toThrow(
+      /^sign-in-with-xrpl: SESSION_SECRET has too few different characters \(1, at least 8 needed\).*openssl rand -hex 32/,
+    );
+    // Seven different characters: refused; eight: accepted. Spaces count as characters.
+    expect(() => resolveSessionSecret({ secret: "abcdefg".repeat(6), production: true })).toThrow(/\(7, at least 8 needed\)/);
+    expect(resolveSessionSecret({ secret: "abcdefgh".repeat(5), production: true })).toBe("abcdefgh".repeat(5));
+    expect(resolveSessionSecret({ secret: "abc defg".repeat(5), production: true })).toBe("abc defg".repeat(5));
+    // Characters are code points: a surrogate pair is one character, not two.
+    expect(() => resolveSessionSecret({ secret: "\u{1F600}\u{1F601}\u{1F602}\u{1F603}".repeat(10), production: true })).toThrow(/\(4, at least 8 needed\)/);
+  });
+
+  it("accepts the output of openssl rand -hex 32 (64 characters from 16)", () => {
+    const secret = "6f1c2b9d0e4a8f7315c2d9e0b4a6f8c1d3e5a7b9c0d2e4f6a8b0c2d4e6f8a0b2";
+    expect(resolveSessionSecret({ secret, production: true })).toBe(secret);
+  });
+
+  it("keeps a weak but long enough secret in development, warning that production refuses it", () => {
+    const logger = recordingLogger();
+    expect(resolveSessionSecret({ secret: " ".repeat(40), production: false, logger })).toBe(" ".repeat(40));
+    expect(resolveSessionSecret({ secret: "dev".repeat(12), production: false, logger })).toBe("dev".repeat(12));
+    expect(logger.entries.map((entry) => entry.level)).toEqual(["warn", "warn"]);
+    expect(logger.entries[0]!.message).toMatch(/^sign-in-with-xrpl: SESSION_SECRET is only whitespace: kept for this development process, but a production start refuses it/);
+    expect(logger.entries[1]!.message).toMatch(/SESSION_SECRET has too few different characters \(3, at least 8 needed\).*openssl rand -hex 32/);
   });
 
   it("generates a random 64-character secret in development and says so through the logger", () => {

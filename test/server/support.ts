@@ -1,6 +1,10 @@
 import { deriveAddress, deriveKeypair, generateSeed, sign } from "ripple-keypairs";
 import { createMessage } from "../../src/message/index.js";
-import type { Logger } from "../../src/server/types.js";
+import { createAuthHandlers } from "../../src/server/handlers.js";
+import type { HandlerResult, NonceStore } from "../../src/server/types.js";
+import type { Logger } from "../../src/shared/logger.js";
+import { createMemorySessionStore } from "../../src/testing/memory-session-store.js";
+import { compactSignature, createVerifier } from "../../src/verify/index.js";
 import type { Verifier, VerifyRequest } from "../../src/verify/types.js";
 
 export const T0 = Date.parse("2026-03-01T12:00:00.000Z");
@@ -60,6 +64,12 @@ export function scriptedVerifier(answer: boolean | Error = true) {
       if (next instanceof Error) throw next;
       return next;
     },
+    async check(request) {
+      const ok = await verifier.verify(request);
+      return ok
+        ? { ok, address: request.address, signatureKind: request.signatureKind, authority: "master", publicKey: request.publicKey ?? null, algorithm: null }
+        : { ok, code: "invalid_signature", detail: "The scripted verifier refused the proof." };
+    },
     async close() {},
   };
   return verifier;
@@ -73,4 +83,28 @@ export function recordingLogger() {
     error: (message, ...details) => void entries.push({ level: "error", message, details }),
   };
   return logger;
+}
+
+/**
+ * Two handler sets (two servers) sharing the given nonce stores, and 20 verify requests of one
+ * signed message racing across them, each with a copy of the pre-sign-in cookie as a replaying
+ * attacker would send. Resolves the 20 answers.
+ */
+export async function raceVerifiesAcrossTwoServers(nonceStores: readonly [NonceStore, NonceStore]): Promise<HandlerResult[]> {
+  const verifier = createVerifier({ nodeUrl: "ws://127.0.0.1:9", strategies: [compactSignature({ ledger: "never" })] });
+  try {
+    const servers = nonceStores.map((nonceStore) => createAuthHandlers({ verifier, variant: "cookie", domain: "example.com", nonceStore }));
+    const session = createMemorySessionStore();
+    const account = makeAccount();
+    const { body } = await servers[0]!.nonce(session);
+    const message = buildMessage({ account, nonce: body.nonce as string, issuedAtMs: Date.now() });
+    const snapshot = await session.get();
+    return await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        servers[index % 2]!.verify(createMemorySessionStore(snapshot), { body: signedBody(account, message) }),
+      ),
+    );
+  } finally {
+    await verifier.close();
+  }
 }

@@ -3,7 +3,7 @@
  * Used by test/examples and by the browser tests.
  *
  * Environment: the child gets this process's environment without the examples' own settings
- * (`EXAMPLE_SETTINGS`: NODE_ENV, PORT, REDIS_URL, ...), plus a random 64-character
+ * (`EXAMPLE_SETTINGS`: NODE_ENV, PORT, REDIS_URL, DATABASE_URL, ...), plus a random 64-character
  * `SESSION_SECRET`, then `options.env` on top. A key set to `undefined` in `options.env` is removed, e.g.
  * `{ SESSION_SECRET: undefined, NODE_ENV: "production" }`.
  *
@@ -70,6 +70,7 @@ export const EXAMPLE_SETTINGS = [
   "XRPL_NODE_URL",
   "APP_DOMAIN",
   "REDIS_URL",
+  "DATABASE_URL",
   "NONCE_RATE_LIMIT",
   "TRUST_PROXY",
   "NEXT_DIST_DIR",
@@ -102,7 +103,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** A child process started by the tests, with everything it printed. */
+/** A child process started by the tests (`spawnNode`, `spawnCommand`), with everything it printed. */
 export interface Spawned {
   child: ChildProcess;
   output(): string;
@@ -111,11 +112,12 @@ export interface Spawned {
   stop(): Promise<ExitInfo>;
 }
 
-function spawnNode(args: string[], cwd: string, env: NodeJS.ProcessEnv): Spawned {
+/** Runs `node ...args` in `cwd` in its own process group, collecting its output. */
+export function spawnNode(args: string[], cwd: string, env: NodeJS.ProcessEnv): Spawned {
   return spawnCommand(process.execPath, args, cwd, env);
 }
 
-/** Starts `command` in its own process group, so stop() also ends anything it starts. */
+/** Runs `command` in `cwd` in its own process group, so stop() also ends anything it starts. */
 export function spawnCommand(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Spawned {
   const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   let output = "";
@@ -218,13 +220,19 @@ export function buildExpressClient(): Promise<void> {
   return clientBuildOnce;
 }
 
+/** The Next example's server (server.mjs) on 127.0.0.1:`port`, serving the tests' build. */
+function nextServerEnv(port: number, env: Record<string, string | undefined> = {}, { portOverridable = false } = {}): NodeJS.ProcessEnv {
+  const base = { NEXT_DIST_DIR: NEXT_TEST_DIST_DIR, HOST: "127.0.0.1", PORT: String(port) };
+  return exampleEnv(portOverridable ? { ...base, ...env } : { ...base, ...env, PORT: String(port) });
+}
+
 /**
- * Starts examples/next in production mode (`next start`) on a free port of 127.0.0.1 and waits
- * until it answers. Call `buildNextExample()` first (once).
+ * Starts examples/next in production mode (`node server.mjs`, as `npm run serve` does) on a free
+ * port of 127.0.0.1 and waits until it answers. Call `buildNextExample()` first (once).
  */
 export async function startNextExample(options: StartExampleOptions = {}): Promise<ExampleProcess> {
   const port = await freePort();
-  const spawned = spawnNode([NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], NEXT_DIR, exampleEnv({ NEXT_DIST_DIR: NEXT_TEST_DIST_DIR, ...options.env }));
+  const spawned = spawnNode(["server.mjs"], NEXT_DIR, nextServerEnv(port, options.env));
   const url = `http://127.0.0.1:${port}`;
   await waitUntilAnswering(spawned, url, "/api/auth/me", options.timeoutMs ?? 60_000, "The Next example");
   return toExampleProcess(spawned, port);
@@ -232,17 +240,19 @@ export async function startNextExample(options: StartExampleOptions = {}): Promi
 
 /**
  * Runs an example until it exits by itself (a start that must fail) and returns its exit and
- * output. It is stopped after `timeoutMs` (default 30 s) if it does not exit.
+ * output. It is stopped after `timeoutMs` (default 30 s) if it does not exit. It listens on a
+ * free port unless `options.env` sets PORT.
  */
 export async function runExampleUntilExit(
   example: "express" | "next",
   options: StartExampleOptions = {},
 ): Promise<ExitInfo & { timedOut: boolean }> {
   const port = await freePort();
+  // Here `options.env` may set PORT too: a bad PORT is one of the starts that must fail.
   const spawned =
     example === "express"
-      ? spawnNode(["server.mjs"], EXPRESS_DIR, exampleEnv({ HOST: "127.0.0.1", ...options.env, PORT: String(port) }))
-      : spawnNode([NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], NEXT_DIR, exampleEnv({ NEXT_DIST_DIR: NEXT_TEST_DIST_DIR, ...options.env }));
+      ? spawnNode(["server.mjs"], EXPRESS_DIR, exampleEnv({ HOST: "127.0.0.1", PORT: String(port), ...options.env }))
+      : spawnNode(["server.mjs"], NEXT_DIR, nextServerEnv(port, options.env, { portOverridable: true }));
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
@@ -318,6 +328,9 @@ export function buildNextExample(options: { timeoutMs?: number } = {}): Promise<
         await newestMtime(join(NEXT_DIR, "app")),
         await newestMtime(join(NEXT_DIR, "lib")),
         await newestMtime(join(NEXT_DIR, "instrumentation.ts")),
+        await newestMtime(join(NEXT_DIR, "settings.mjs")),
+        await newestMtime(join(NEXT_DIR, "client-address.mjs")),
+        await newestMtime(join(NEXT_DIR, "server-link.mjs")),
         await newestMtime(join(NEXT_DIR, "next.config.mjs")),
         await newestMtime(join(NEXT_DIR, "tsconfig.json")),
         await newestMtime(join(NEXT_DIR, "package.json")),

@@ -38,13 +38,18 @@ export interface MockRippled {
   readonly port: number;
   setAccount(address: string, account: MockAccount): void;
   removeAccount(address: string): void;
-  setNetworkId(id: number): void;
+  /** The `network_id` server_info reports (null: none). */
+  setNetworkId(id: number | null): void;
   /** `silent`: accept and never answer; `refuse`: close new sockets at once. */
   setBehaviour(mode: "normal" | "silent" | "refuse"): void;
   /** Terminate every open socket (no close handshake). */
   dropConnections(): void;
   /** Requests received (in every mode), all commands or one. */
   requestCount(command?: string): number;
+  /** WebSocket connections accepted since start. */
+  connectionCount(): number;
+  /** WebSocket connections open now. */
+  openConnectionCount(): number;
   /** Stop listening and drop every socket (node down). */
   stop(): Promise<void>;
   /** Listen again on the same port (node back). */
@@ -58,7 +63,18 @@ const FAKE_TXN_ID = "00000000000000000000000000000000000000000000000000000000000
 type Json = Record<string, unknown>;
 
 /**
- * Starts a mock rippled on 127.0.0.1 (`port` 0 or absent: a free port; `networkId` default 0).
+ * Counts open connections across several mock nodes, so a test can prove a client never holds
+ * more than one at a time.
+ */
+export interface ConnectionTracker {
+  open: number;
+  /** The most connections open at once, across every node sharing this tracker. */
+  peak: number;
+}
+
+/**
+ * Starts a mock rippled on 127.0.0.1 (`port` 0 or absent: a free port; `networkId` default 0;
+ * `networkId: null`: server_info reports none, as rippled does when none is configured).
  *
  * @example
  * ```ts
@@ -66,12 +82,16 @@ type Json = Record<string, unknown>;
  * console.log(node.url); // ws://127.0.0.1:40123
  * ```
  */
-export async function startMockRippled(options: { port?: number; networkId?: number } = {}): Promise<MockRippled> {
+export async function startMockRippled(
+  options: { port?: number; networkId?: number | null; tracker?: ConnectionTracker } = {},
+): Promise<MockRippled> {
   const accounts = new Map<string, MockAccount>();
   const counts = new Map<string, number>();
   const sockets = new Set<WebSocket>();
   const rawSockets = new Set<Duplex>();
-  let networkId = options.networkId ?? 0;
+  let networkId: number | null = options.networkId === undefined ? 0 : options.networkId;
+  let connections = 0;
+  const tracker = options.tracker;
   let behaviour: "normal" | "silent" | "refuse" = "normal";
   let server: Server | undefined;
   const wss = new WebSocketServer({ noServer: true });
@@ -94,7 +114,7 @@ export async function startMockRippled(options: { port?: number; networkId?: num
         build_version: "2.4.0",
         complete_ledgers: `32570-${VALIDATED_LEDGER_INDEX}`,
         hostid: "MOCK",
-        network_id: networkId,
+        ...(networkId === null ? {} : { network_id: networkId }),
         server_state: "full",
         peers: 21,
         validated_ledger: {
@@ -186,8 +206,19 @@ export async function startMockRippled(options: { port?: number; networkId?: num
 
   wss.on("connection", (socket: WebSocket) => {
     sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-    socket.on("error", () => sockets.delete(socket));
+    connections += 1;
+    if (tracker !== undefined) {
+      tracker.open += 1;
+      tracker.peak = Math.max(tracker.peak, tracker.open);
+    }
+    let counted = true;
+    const forget = (): void => {
+      sockets.delete(socket);
+      if (counted && tracker !== undefined) tracker.open -= 1;
+      counted = false;
+    };
+    socket.on("close", forget);
+    socket.on("error", forget);
     socket.on("message", (raw) => {
       const response = answer(raw);
       if (response !== undefined && socket.readyState === socket.OPEN) socket.send(JSON.stringify(response));
@@ -227,7 +258,6 @@ export async function startMockRippled(options: { port?: number; networkId?: num
 
   function dropConnections(): void {
     for (const socket of sockets) socket.terminate();
-    sockets.clear();
   }
 
   const port = await listen(options.port ?? 0);
@@ -241,13 +271,15 @@ export async function startMockRippled(options: { port?: number; networkId?: num
     removeAccount(address) {
       accounts.delete(address);
     },
-    setNetworkId(id) {
+    setNetworkId(id: number | null) {
       networkId = id;
     },
     setBehaviour(mode) {
       behaviour = mode;
     },
     dropConnections,
+    connectionCount: () => connections,
+    openConnectionCount: () => sockets.size,
     requestCount(command) {
       if (command !== undefined) return counts.get(command) ?? 0;
       let total = 0;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { NonceStore, SessionRecord, SessionStore } from "../../src/server/types.js";
-import { createMemorySessionStore, nonceStoreContract, sessionStoreContract, type ContractCheck } from "../../src/testing/index.js";
+import type { NonceStore, RevocationStore, SessionRecord, SessionStore } from "../../src/server/types.js";
+import {
+  createMemorySessionStore,
+  nonceStoreContract,
+  revocationStoreContract,
+  sessionStoreContract,
+  type ContractCheck,
+} from "../../src/testing/index.js";
 
 function check(checks: ContractCheck[], namePart: string): ContractCheck {
   const found = checks.find((each) => each.name.includes(namePart));
@@ -49,6 +55,88 @@ describe("nonceStoreContract catches broken nonce stores", () => {
     expect(nonceStoreContract(() => ({ consume: async () => true }), { checkInput: false }).map((each) => each.name)).not.toContain(
       "rejects an empty or non-string nonce and a TTL that is not a positive number",
     );
+  });
+});
+
+/** Revocations kept until a given time in a map, the way a correct store would, for the broken variants to start from. */
+function expiringMap(): { until: Map<string, number>; live(id: string): boolean } {
+  const until = new Map<string, number>();
+  return { until, live: (id) => (until.get(id) ?? 0) > Date.now() };
+}
+
+describe("revocationStoreContract catches broken revocation stores", () => {
+  it("fails a store that never reports a revocation", async () => {
+    const checks = revocationStoreContract((): RevocationStore => ({ revoke: async () => {}, isRevoked: async () => false }));
+    await expect(check(checks, "once revoke resolves").run()).rejects.toThrow(/RevocationStore contract: right after revoke/);
+  });
+
+  it("fails a store that reports every id as revoked", async () => {
+    const checks = revocationStoreContract((): RevocationStore => ({ revoke: async () => {}, isRevoked: async () => true }));
+    await expect(check(checks, "once revoke resolves").run()).rejects.toThrow(/before revoke/);
+    await expect(check(checks, "independent").run()).rejects.toThrow(/another id/);
+  });
+
+  it("fails a store that records the revocation after revoke has resolved", async () => {
+    const checks = revocationStoreContract((): RevocationStore => {
+      const revoked = new Set<string>();
+      return {
+        async revoke(id) {
+          setTimeout(() => revoked.add(id), 20);
+        },
+        isRevoked: async (id) => revoked.has(id),
+      };
+    });
+    await expect(check(checks, "once revoke resolves").run()).rejects.toThrow(/right after revoke/);
+  });
+
+  it("fails a store that never forgets a revoked id, and one that skips the input checks", async () => {
+    const checks = revocationStoreContract((): RevocationStore => {
+      const revoked = new Set<string>();
+      return {
+        async revoke(id) {
+          revoked.add(id);
+        },
+        isRevoked: async (id) => revoked.has(id),
+      };
+    });
+    await expect(check(checks, "forgotten after").run()).rejects.toThrow(/after the TTL ran out/);
+    await expect(check(checks, "rejects an empty").run()).rejects.toThrow(/must reject/);
+  });
+
+  it("fails a store where revoking again with a shorter TTL shortens the revocation", async () => {
+    const checks = revocationStoreContract((): RevocationStore => {
+      const { until, live } = expiringMap();
+      return {
+        async revoke(id, ttlMs) {
+          until.set(id, Date.now() + ttlMs);
+        },
+        isRevoked: async (id) => live(id),
+      };
+    });
+    await expect(check(checks, "never shortens").run()).rejects.toThrow(/then again for 200 ms/);
+  });
+
+  it("fails a store that keeps revoked ids and used nonces in one key space", async () => {
+    const checks = revocationStoreContract((): RevocationStore & NonceStore => {
+      const { until, live } = expiringMap();
+      return {
+        async consume(nonce, ttlMs) {
+          if (live(nonce)) return false;
+          until.set(nonce, Date.now() + ttlMs);
+          return true;
+        },
+        async revoke(id, ttlMs) {
+          until.set(id, Math.max(until.get(id) ?? 0, Date.now() + ttlMs));
+        },
+        isRevoked: async (id) => live(id),
+      };
+    });
+    await expect(check(checks, "stand in for each other").run()).rejects.toThrow(/an id equal to a used nonce/);
+  });
+
+  it("can leave the input checks out", () => {
+    const names = revocationStoreContract(() => ({ revoke: async () => {}, isRevoked: async () => false }), { checkInput: false }).map((each) => each.name);
+    expect(names.some((name) => name.startsWith("rejects"))).toBe(false);
   });
 });
 

@@ -1,22 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import { InvalidOptionsError, LedgerUnavailableError } from "../../src/errors.js";
 import { compactSignature, createVerifier, DEFAULT_NODE_URL, signedTransaction } from "../../src/verify/index.js";
-import type { AccountAuthority, LedgerReader, VerificationStrategy } from "../../src/verify/types.js";
+import type { VerificationStrategy } from "../../src/verify/types.js";
+import { memoryLedger } from "./memory-ledger.js";
 import { compactProof, keyAddressOf, regularKeyWallet, SEEDS, signedTxRequest, signInAccountSet, signInMessage, walletFor, walletSignedTx } from "./proofs.js";
-
-/** A ledger held in memory, as a LedgerReader (what the ledgerReader option takes). */
-function memoryLedger(accounts: Record<string, Omit<AccountAuthority, "account" | "exists">>): LedgerReader & { reads: string[] } {
-  const reads: string[] = [];
-  return {
-    reads,
-    getAccountAuthority(address) {
-      reads.push(address);
-      const entry = accounts[address];
-      return Promise.resolve(entry === undefined ? { account: address, exists: false, masterDisabled: false } : { account: address, exists: true, ...entry });
-    },
-    getNetworkId: () => Promise.resolve(0),
-  };
-}
 
 describe("createVerifier options", () => {
   it("defaults to a public mainnet cluster, and serves master-key proofs with no node reachable", async () => {
@@ -39,6 +26,13 @@ describe("createVerifier options", () => {
     ["two strategies for one kind", { strategies: [compactSignature(), compactSignature()] }, /two strategies handle signatureKind "signature"/u],
     ["a ledgerReader without getAccountAuthority", { ledgerReader: {} }, /ledgerReader must have/u],
     ["both nodeUrl and ledgerReader", { nodeUrl: "ws://127.0.0.1:1", ledgerReader: memoryLedger({}) }, /either nodeUrl or ledgerReader/u],
+    ["an empty nodeUrl list", { nodeUrl: [] }, /non-empty list/u],
+    ["a nodeUrl list with a non-WebSocket URL", { nodeUrl: ["wss://a.example", "http://b.example"] }, /got "http:\/\/b.example"/u],
+    ["a nodeUrl list naming a node twice", { nodeUrl: ["wss://a.example", "wss://a.example"] }, /names a node twice/u],
+    ["a negative networkId", { networkId: -1 }, /networkId must be an integer/u],
+    ["a chainId that is not CAIP-2", { chainId: "0" }, /chainId must be a CAIP-2 XRPL chain id/u],
+    ["a networkId and a chainId that disagree", { networkId: 1, chainId: "xrpl:0" }, /name different networks/u],
+    ["a strategy whose check is not a method", { strategies: [{ kind: "x", verify: () => Promise.resolve(true), check: 1 }] }, /`check` must be a method/u],
   ])("refuses %s with InvalidOptionsError", (_name, options, pattern) => {
     let thrown: unknown;
     try {

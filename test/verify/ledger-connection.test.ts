@@ -1,13 +1,10 @@
-import { spawn } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { build } from "esbuild";
 import { afterEach, describe, expect, it } from "vitest";
 import { LedgerUnavailableError } from "../../src/errors.js";
 import { LedgerConnection } from "../../src/verify/ledger-connection.js";
 import { compactSignature, createVerifier, signedTransaction } from "../../src/verify/index.js";
 import type { Verifier } from "../../src/verify/types.js";
+import { SILENT_LOGGER } from "../../src/shared/logger.js";
+import { runBundledScript } from "../support/bundled-script.js";
 import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
 import { compactProof, keyAddressOf, regularKeyWallet, signInMessage, walletFor } from "./proofs.js";
 
@@ -46,12 +43,18 @@ async function waitFor(condition: () => boolean, timeoutMs = 3000): Promise<void
 }
 
 describe("ledger connection", () => {
-  it("connects when the verifier is created, before any request", async () => {
+  it("opens no connection until a proof needs the ledger, then keeps one", async () => {
     node = await startMockRippled();
-    const connection = new LedgerConnection({ nodeUrl: node.url, ...SHORT });
-    connections.push(connection);
-    await waitFor(() => connection.isConnected());
-    expect(node.requestCount()).toBe(0);
+    const verifier = track(createVerifier({ nodeUrl: node.url, ...SHORT }));
+    const wallet = walletFor("ed25519");
+    expect(await verifier.verify(compactProof(wallet, signInMessage(wallet.classicAddress)))).toBe(true);
+    await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+    expect(node.connectionCount()).toBe(0);
+    const proof = regularKeyProof(node);
+    expect(await verifier.verify(proof)).toBe(true);
+    expect(await verifier.verify(proof)).toBe(true);
+    expect(node.connectionCount()).toBe(1);
+    expect(node.openConnectionCount()).toBe(1);
   });
 
   it("reports connection trouble to the logger instead of crashing or throwing", async () => {
@@ -60,8 +63,8 @@ describe("ledger connection", () => {
     const warnings: string[] = [];
     const logger = { warn: (text: string) => warnings.push(text), error: (text: string) => warnings.push(text) };
     const verifier = track(createVerifier({ nodeUrl: node.url, ...SHORT, logger }));
-    await waitFor(() => warnings.length > 0);
-    expect(warnings[0]).toMatch(/^sign-in-with-xrpl: ledger node not reachable at start/u);
+    await expect(verifier.verify(regularKeyProof(node))).rejects.toBeInstanceOf(LedgerUnavailableError);
+    expect(warnings.some((text) => text.startsWith(`sign-in-with-xrpl: ledger node ${node!.url} not used: `))).toBe(true);
     await node.restart();
     const proof = regularKeyProof(node);
     expect(await verifier.verify(proof)).toBe(true);
@@ -164,7 +167,7 @@ describe("ledger connection", () => {
 
   it("reads account authority in API v2 shape, and an unknown account as not existing", async () => {
     node = await startMockRippled();
-    const connection = new LedgerConnection({ nodeUrl: node.url, ...SHORT });
+    const connection = new LedgerConnection({ nodeUrls: [node.url], networkId: undefined, ...SHORT, logger: SILENT_LOGGER });
     connections.push(connection);
     const account = walletFor("ed25519").classicAddress;
     const signer = walletFor("ed25519").classicAddress;
@@ -181,6 +184,21 @@ describe("ledger connection", () => {
     expect(await connection.getNetworkId()).toBe(0);
   });
 
+  it("pings an idle connection, and drops it when a ping goes unanswered so the next look-up reconnects", async () => {
+    node = await startMockRippled();
+    const connection = new LedgerConnection({ nodeUrls: [node.url], networkId: undefined, ...SHORT, logger: SILENT_LOGGER, heartbeatIntervalMs: 50 });
+    connections.push(connection);
+    const account = walletFor("ed25519").classicAddress;
+    await connection.getAccountAuthority(account);
+    await waitFor(() => node!.requestCount("ping") >= 2);
+    expect(connection.isConnected()).toBe(true);
+    node.setBehaviour("silent");
+    await waitFor(() => !connection.isConnected());
+    node.setBehaviour("normal");
+    expect((await connection.getAccountAuthority(account)).exists).toBe(false);
+    expect(node.connectionCount()).toBe(2);
+  });
+
   it("after close(), look-ups reject with LedgerUnavailableError and master-key proofs still verify", async () => {
     node = await startMockRippled();
     const verifier = createVerifier({ nodeUrl: node.url, ...SHORT, strategies: [compactSignature(), signedTransaction()] });
@@ -193,7 +211,7 @@ describe("ledger connection", () => {
     expect(await verifier.verify(compactProof(wallet, signInMessage(wallet.classicAddress)))).toBe(true);
   });
 
-  it("close() during a connection attempt to a silent address returns promptly", async () => {
+  it("close() during a connection attempt to a silent address returns promptly, and the look-up fails at once", async () => {
     // A listening socket that never completes the WebSocket handshake.
     const { createServer } = await import("node:net");
     const sockets: import("node:net").Socket[] = [];
@@ -202,9 +220,14 @@ describe("ledger connection", () => {
     const port = (server.address() as { port: number }).port;
     try {
       const verifier = createVerifier({ nodeUrl: `ws://127.0.0.1:${port}`, connectTimeoutMs: 5000, requestTimeoutMs: 5000 });
-      await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+      const master = walletFor("ed25519");
+      const lookup = verifier.verify(compactProof(regularKeyWallet(master.classicAddress), signInMessage(master.classicAddress)));
+      const outcome = lookup.then(String, (error: unknown) => error);
+      await waitFor(() => sockets.length > 0);
       const started = Date.now();
       await verifier.close();
+      expect(Date.now() - started).toBeLessThan(1500);
+      expect(await outcome).toBeInstanceOf(LedgerUnavailableError);
       expect(Date.now() - started).toBeLessThan(1500);
     } finally {
       for (const socket of sockets) socket.destroy();
@@ -220,12 +243,9 @@ describe("ledger connection", () => {
     const regular = regularKeyWallet(master.classicAddress);
     node.setAccount(master.classicAddress, { regularKey: keyAddressOf(regular) });
     const proof = compactProof(regular, signInMessage(master.classicAddress));
-    const directory = await mkdtemp(join(tmpdir(), "siwx-verify-exit-"));
     try {
-      const entry = join(directory, "entry.ts");
-      await writeFile(
-        entry,
-        `import { createVerifier } from ${JSON.stringify(resolve("src/verify/index.ts"))};
+      const { exitCode, stdout, stderr } = await runBundledScript(
+        `import { createVerifier } from "SRC/verify/index.ts";
 process.on("unhandledRejection", (reason) => { console.error("UNHANDLED", reason); process.exitCode = 3; });
 const [url, silentUrl, proofJson] = process.argv.slice(2);
 const proof = JSON.parse(proofJson);
@@ -235,37 +255,12 @@ const second = await verifier.verify({ ...proof, message: proof.message + "x" })
 await verifier.close();
 const hung = createVerifier({ nodeUrl: silentUrl, connectTimeoutMs: 400, requestTimeoutMs: 400 });
 const third = await hung.verify(proof).then(String, (error) => error.code);
-// xrpl.js pings every requestTimeoutMs; close while that ping is still unanswered.
 await new Promise((resolve) => setTimeout(resolve, 150));
 await hung.close();
 console.log(JSON.stringify({ first, second, third, resources: process.getActiveResourcesInfo() }));
 `,
+        { args: [node.url, silentNode.url, JSON.stringify(proof)] },
       );
-      await build({
-        entryPoints: [entry],
-        bundle: true,
-        platform: "node",
-        format: "esm",
-        outfile: join(directory, "entry.mjs"),
-        logLevel: "silent",
-        nodePaths: [resolve("node_modules")],
-        banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-      });
-      const child = spawn(process.execPath, [join(directory, "entry.mjs"), node.url, silentNode.url, JSON.stringify(proof)], { cwd: directory });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-      const exitCode = await new Promise<number | null>((resolveExit) => {
-        const timer = setTimeout(() => {
-          child.kill("SIGKILL");
-          resolveExit(null);
-        }, 10_000);
-        child.on("exit", (code) => {
-          clearTimeout(timer);
-          resolveExit(code);
-        });
-      });
       expect(stderr).toBe("");
       expect(exitCode).toBe(0);
       const report = JSON.parse(stdout) as { first: boolean; second: boolean; third: string; resources: string[] };
@@ -275,7 +270,6 @@ console.log(JSON.stringify({ first, second, third, resources: process.getActiveR
       expect(report.resources.filter((resource) => resource === "Timeout" || resource === "TCPSocketWrap")).toEqual([]);
     } finally {
       await silentNode.stop();
-      await rm(directory, { recursive: true, force: true });
     }
   });
 });

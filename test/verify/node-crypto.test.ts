@@ -27,15 +27,15 @@ describe("backend selection", () => {
     vi.restoreAllMocks();
   });
 
-  it("chooses node:crypto in Node", () => {
-    expect(getDefaultSignatureEngine().backend.name).toBe("node:crypto");
-    expect(selectSignatureBackend().name).toBe("node:crypto");
+  it("chooses node:crypto in Node", async () => {
+    expect((await getDefaultSignatureEngine()).backend.name).toBe("node:crypto");
+    expect((await selectSignatureBackend()).name).toBe("node:crypto");
   });
 
-  it("falls back to ripple-keypairs when node:crypto cannot be loaded", () => {
+  it("falls back to ripple-keypairs when node:crypto cannot be loaded", async () => {
     vi.spyOn(process, "getBuiltinModule").mockReturnValue(undefined as never);
     expect(createNodeCryptoBackend()).toBeUndefined();
-    expect(selectSignatureBackend().name).toBe("ripple-keypairs");
+    expect((await selectSignatureBackend()).name).toBe("ripple-keypairs");
   });
 
   it("falls back to ripple-keypairs when node:crypto fails the known-answer self-test", async () => {
@@ -43,7 +43,7 @@ describe("backend selection", () => {
     const lying = { ...real, verify: () => true };
     vi.spyOn(process, "getBuiltinModule").mockReturnValue(lying as never);
     expect(createNodeCryptoBackend()?.name).toBe("node:crypto");
-    expect(selectSignatureBackend().name).toBe("ripple-keypairs");
+    expect((await selectSignatureBackend()).name).toBe("ripple-keypairs");
   });
 });
 
@@ -97,13 +97,13 @@ describe("node:crypto path", () => {
     expect(engine.verify(new TextEncoder().encode("test message"), signature, offCurve)).toBe(false);
   });
 
-  it("recovers the signing key of secp256k1 signatures", () => {
-    const engine = getDefaultSignatureEngine();
+  it("recovers the signing key of secp256k1 signatures", async () => {
+    const engine = await getDefaultSignatureEngine();
     for (let index = 0; index < 20; index += 1) {
       const pair = deriveKeypair(generateSeed({ algorithm: "ecdsa-secp256k1" }));
       const data = new TextEncoder().encode(`recover ${index}`);
       const signature = bytes(sign(Buffer.from(data).toString("hex"), pair.privateKey));
-      const recovered = engine.recoverSecp256k1(data, signature).map((key) => Buffer.from(key).toString("hex").toUpperCase());
+      const recovered = (await engine.recoverSecp256k1(data, signature)).map((key) => Buffer.from(key).toString("hex").toUpperCase());
       expect(recovered).toContain(pair.publicKey);
     }
   });

@@ -1,8 +1,12 @@
-// One verifier (one ledger connection) and one set of handlers per server process, kept on
-// globalThis because Next may evaluate this module once per route bundle.
-import { createAuthHandlers, createVerifier, type AuthHandlers, type Verifier } from "sign-in-with-xrpl";
+// One verifier (one ledger connection), one nonce store and one set of handlers per server
+// process, kept on globalThis because Next may evaluate this module once per route bundle.
+// Created at start by lib/startup-check.ts, so a bad setting stops the start.
+import { createAuthHandlers, createVerifier, type AuthHandlers, type NonceStore, type Verifier } from "sign-in-with-xrpl";
+import { createRedisNonceStore } from "sign-in-with-xrpl/redis";
+import { checkedByLibrary } from "../settings.mjs";
 import { getServerConfig, type ServerConfig } from "./config";
 import { createFixedWindowLimiter, type FixedWindowLimiter } from "./rate-limit";
+import { redisConnection } from "./redis";
 
 export interface Auth {
   config: ServerConfig;
@@ -11,22 +15,43 @@ export interface Auth {
   nonceLimiter: FixedWindowLimiter;
 }
 
-const globalCache = globalThis as typeof globalThis & { __siwxNextAuth?: Auth };
+const globalCache = globalThis as typeof globalThis & { __siwxNextAuth?: Promise<Auth> };
 
-/** The process-wide auth setup, created on first use. Throws ConfigError on a bad environment. */
-export function getAuth(): Auth {
-  if (globalCache.__siwxNextAuth !== undefined) return globalCache.__siwxNextAuth;
-  const config = getServerConfig();
-  const verifier = createVerifier(config.nodeUrl === undefined ? {} : { nodeUrl: config.nodeUrl });
-  const handlers = createAuthHandlers({
-    verifier,
-    variant: "cookie",
-    // From APP_DOMAIN only, never from the request's Host header.
-    ...(config.domain === undefined ? {} : { domain: config.domain }),
-    production: config.production,
-    logger: console,
+/** The process-wide auth setup, created on first use. Rejects with ConfigError on a bad setting. */
+export function getAuth(): Promise<Auth> {
+  globalCache.__siwxNextAuth ??= createAuth().catch((error: unknown) => {
+    // Not cached: the next call tries again (and fails again until the environment is fixed).
+    delete globalCache.__siwxNextAuth;
+    throw error;
   });
-  const nonceLimiter = createFixedWindowLimiter({ limit: config.nonceRateLimit, windowMs: 60_000 });
-  globalCache.__siwxNextAuth = { config, verifier, handlers, nonceLimiter };
   return globalCache.__siwxNextAuth;
+}
+
+async function createAuth(): Promise<Auth> {
+  const config = getServerConfig();
+  const verifier = checkedByLibrary("XRPL_NODE_URL", config.nodeUrl, () =>
+    createVerifier(config.nodeUrl === undefined ? {} : { nodeUrl: config.nodeUrl }),
+  );
+  try {
+    // Without REDIS_URL the handlers keep used nonces in this process's memory: one instance only.
+    const redis = config.redisUrl === undefined ? undefined : redisConnection(config.redisUrl);
+    const nonceStore: NonceStore | undefined = redis === undefined ? undefined : createRedisNonceStore(redis.client);
+    const handlers = checkedByLibrary("APP_DOMAIN", config.domain?.join(","), () =>
+      createAuthHandlers({
+        verifier,
+        variant: "cookie",
+        // From APP_DOMAIN only, never from the request's Host header.
+        ...(config.domain === undefined ? {} : { domain: config.domain }),
+        ...(nonceStore === undefined ? {} : { nonceStore }),
+        production: config.production,
+        logger: console,
+      }),
+    );
+    await redis?.connect();
+    const nonceLimiter = createFixedWindowLimiter({ limit: config.nonceRateLimit, windowMs: 60_000 });
+    return { config, verifier, handlers, nonceLimiter };
+  } catch (error) {
+    await verifier.close();
+    throw error;
+  }
 }

@@ -24,7 +24,7 @@ export async function withAuth(run: (auth: Auth, session: SessionStore) => Promi
   let auth: Auth;
   let session: SessionStore;
   try {
-    auth = getAuth();
+    auth = await getAuth();
     session = await getSessionStore(auth.config);
   } catch (error) {
     console.error(error instanceof ConfigError ? `Configuration: ${error.message}` : error);

@@ -1,5 +1,7 @@
 // A fixed-window counter per key, in this process's memory. Enough for one server process; a
 // deployment with several processes needs a shared counter (Redis) or the proxy's rate limit.
+// The key is the client address server.mjs works out (client-address.mjs), never a header a
+// client chooses.
 
 export interface FixedWindowLimiter {
   /** Counts one request for `key`; `allowed` is false once the window's limit is passed. */
@@ -30,16 +32,4 @@ export function createFixedWindowLimiter({ limit, windowMs }: { limit: number; w
       };
     },
   };
-}
-
-/**
- * The client address for the rate limit. `next start` puts the socket address in
- * `x-forwarded-for` only when the request has none, and a reverse proxy appends the address it
- * saw: so the LAST entry is the one a client cannot choose when a proxy is in front. Directly
- * exposed, a client can still send its own header: put a proxy in front in production.
- */
-export function clientAddress(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for");
-  const last = forwarded?.split(",").at(-1)?.trim();
-  return last !== undefined && last !== "" ? last : "unknown";
 }

@@ -1,13 +1,26 @@
-// Node.js runtime only (loaded by instrumentation.ts): a production server without a usable
-// SESSION_SECRET must not start at all, or it would answer every sign-in with 500.
-import { ConfigError, getServerConfig } from "./config";
+// Node.js runtime only (loaded by instrumentation.ts): a server that cannot serve sign-ins
+// correctly must not start at all. Each refusal is one line naming the setting, exit code 1.
+import { reportAppStarted, servedByServer } from "../server-link.mjs";
+import { getAuth } from "./auth";
+import { ConfigError } from "./config";
 
-export function checkConfigurationOrExit(): void {
+export async function checkConfigurationOrExit(): Promise<void> {
+  if (!servedByServer()) {
+    stop("start it with `node server.mjs` (npm run serve, or npm run dev), not `next start` or `next dev`: server.mjs gives the routes the client address the nonce rate limit counts by, which a request header cannot be trusted for.");
+  }
   try {
-    getServerConfig();
+    // Settings, ledger node URL, APP_DOMAIN, and Redis when REDIS_URL is set.
+    await getAuth();
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(`Cannot start the example: ${error.message}`);
+    if (error instanceof ConfigError) stop(error.message);
+    // Not a setting: a fault of the app itself, with its stack.
+    console.error("Cannot start the example:", error);
     process.exit(1);
   }
+  reportAppStarted();
+}
+
+function stop(message: string): never {
+  console.error(`Cannot start the example: ${message}`);
+  process.exit(1);
 }

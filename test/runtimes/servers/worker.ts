@@ -7,24 +7,22 @@
  * connection cannot be shared across requests: here each verify gets its own verifier, closed
  * when it answers (compact signatures by a master key never open the connection).
  */
-import { createVerifier, type Verifier, type VerifyRequest } from "../../../src/index.js";
+import { createVerifier, type CheckResult, type Verifier, type VerifyRequest } from "../../../src/index.js";
 import { createRuntimeApp, type RuntimeApp } from "../app.js";
 import { readSettings } from "./settings.js";
 
 let app: RuntimeApp | undefined;
 
 function verifierPerRequest(nodeUrl: string): Verifier {
-  return {
-    async verify(request: VerifyRequest): Promise<boolean> {
-      const verifier = createVerifier({ nodeUrl });
-      try {
-        return await verifier.verify(request);
-      } finally {
-        await verifier.close();
-      }
-    },
-    async close() {},
+  const check = async (request: VerifyRequest): Promise<CheckResult> => {
+    const verifier = createVerifier({ nodeUrl });
+    try {
+      return await verifier.check(request);
+    } finally {
+      await verifier.close();
+    }
   };
+  return { check, verify: async (request) => (await check(request)).ok, async close() {} };
 }
 
 export default {

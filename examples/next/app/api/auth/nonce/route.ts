@@ -1,13 +1,13 @@
-import { clientAddress } from "@/lib/rate-limit";
+import { clientAddressOf } from "@/client-address.mjs";
 import { json, methodNotAllowed, withAuth } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-/** GET /api/auth/nonce: a new single-use nonce, stored in the sealed session cookie. Rate limited per client address. */
+/** GET /api/auth/nonce: a new single-use nonce, stored in the sealed session cookie. Rate limited per client address (see client-address.mjs). */
 export async function GET(request: Request): Promise<Response> {
   return withAuth(async ({ handlers, nonceLimiter, config }, session) => {
-    const { allowed, remaining, resetSeconds } = nonceLimiter.hit(clientAddress(request.headers));
+    const { allowed, remaining, resetSeconds } = nonceLimiter.hit(clientAddressOf(request.headers));
     const rateHeaders = {
       "RateLimit-Policy": `${config.nonceRateLimit};w=60`,
       "RateLimit": `limit=${config.nonceRateLimit}, remaining=${remaining}, reset=${resetSeconds}`,

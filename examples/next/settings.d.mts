@@ -1,0 +1,23 @@
+/** Types of settings.mjs, for the app (lib/config.ts), the launcher and the tests. */
+
+/** The example's settings, checked. */
+export interface Settings {
+  /** NODE_ENV=production (always so under server.mjs without --dev, as under `next start`). */
+  production: boolean;
+  port: number;
+  host: string | undefined;
+  sessionSecret: string;
+  cookieName: string;
+  nodeUrl: string | undefined;
+  /** APP_DOMAIN, split on commas: the host(s) users sign in on. Required in production. */
+  domain: string[] | undefined;
+  /** REDIS_URL: nonces single-use across every instance that shares it. */
+  redisUrl: string | undefined;
+  nonceRateLimit: number;
+  /** TRUST_PROXY, checked; server.mjs compiles it with compileTrustProxy. */
+  trustProxy: string | undefined;
+}
+
+export class ConfigError extends Error {}
+export function checkedByLibrary<T>(setting: string, value: string | undefined, run: () => T): T;
+export function readSettings(env: NodeJS.ProcessEnv, logger?: { warn(message: string): void }): Settings;

@@ -1,0 +1,235 @@
+// A small JSON-RPC client over one WebSocket, as rippled and Clio speak it: each request carries
+// a numeric `id`, the node answers `{ id, status: "success", result }` or
+// `{ id, status: "error", error, error_message }`, and anything else on the socket (stream
+// messages) is ignored. Every wait is bounded by a timer, and closing the socket fails every
+// request still waiting.
+//
+// It uses the standard WebSocket API (open/message/error/close events), so the same code runs on
+// the `WebSocket` global of Bun, Deno, browsers and Node 22+, and on the `ws` package, which Node
+// 20 needs (it has no WebSocket global without a flag) and which is loaded only then.
+
+/** The part of the standard WebSocket API this client uses (`ws` offers it too, plus `terminate`). */
+export interface WebSocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  addEventListener(type: "open" | "message" | "error" | "close", listener: (event: { data?: unknown; message?: unknown }) => void): void;
+  /** `ws` only: drop the connection at once, without the closing handshake. */
+  terminate?(): void;
+}
+
+/** Opens a WebSocket to a URL. */
+export type WebSocketFactory = (url: string) => WebSocketLike;
+
+type WebSocketConstructor = new (url: string) => WebSocketLike;
+
+let factory: Promise<WebSocketFactory> | undefined;
+
+/** The runtime's `WebSocket` when it has one, else the `ws` package (loaded on first use). */
+export function loadWebSocketFactory(): Promise<WebSocketFactory> {
+  factory ??= (async () => {
+    const native = (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
+    if (typeof native === "function") return (url: string) => new native(url);
+    const module = (await import("ws")) as unknown as { WebSocket?: WebSocketConstructor; default?: WebSocketConstructor };
+    const Constructor = module.WebSocket ?? module.default;
+    if (typeof Constructor !== "function") throw new Error("the ws package did not load");
+    return (url: string) => new Constructor(url);
+  })();
+  factory.catch(() => {
+    factory = undefined;
+  });
+  return factory;
+}
+
+/** The node answered the request with `status: "error"`. */
+export class NodeErrorResponse extends Error {
+  constructor(
+    /** rippled's error token, such as `actNotFound`. */
+    readonly error: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The socket closed before the answer came. */
+export class SocketClosedError extends Error {}
+
+/** No answer within the request's time limit. */
+export class RequestTimeoutError extends Error {}
+
+const OPEN = 1;
+/** How long closing waits for the socket's closing handshake before it drops the connection. */
+export const CLOSE_GRACE_MS = 1000;
+
+interface Pending {
+  resolve(response: Record<string, unknown>): void;
+  reject(error: Error): void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/** A connection attempt: `ready` settles once the socket is open or has failed; `abort` ends it now. */
+export interface ConnectAttempt {
+  ready: Promise<RpcSocket>;
+  abort(): void;
+}
+
+/** One open WebSocket to a node, with request/response matching by id. */
+export class RpcSocket {
+  readonly #socket: WebSocketLike;
+  readonly #pending = new Map<number, Pending>();
+  readonly #closed: Promise<void>;
+  #markClosed!: () => void;
+  #nextId = 1;
+  #isClosed = false;
+  #onClose: (() => void) | undefined;
+
+  private constructor(socket: WebSocketLike) {
+    this.#socket = socket;
+    this.#closed = new Promise((resolve) => {
+      this.#markClosed = resolve;
+    });
+  }
+
+  /**
+   * Opens a socket to `url`, failing after `timeoutMs`. `onClose` runs once if the open socket
+   * later closes for any reason (the node dropped it, or `close()`).
+   */
+  static connect(openSocket: WebSocketFactory, url: string, timeoutMs: number, onClose: () => void): ConnectAttempt {
+    let abort: () => void = () => undefined;
+    const ready = new Promise<RpcSocket>((resolve, reject) => {
+      let socket: WebSocketLike;
+      try {
+        socket = openSocket(url);
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+        return;
+      }
+      const rpc = new RpcSocket(socket);
+      let opened = false;
+      let settled = false;
+      // A failed attempt settles only once its socket is gone, so the next attempt never overlaps it.
+      const fail = (reason: string): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        void rpc.close(CLOSE_GRACE_MS).then(() => reject(new Error(reason)));
+      };
+      const timer = setTimeout(() => fail(`no WebSocket handshake within ${timeoutMs} ms`), timeoutMs);
+      abort = () => fail("the connection attempt was cancelled");
+      socket.addEventListener("open", () => {
+        if (settled) return;
+        settled = true;
+        opened = true;
+        clearTimeout(timer);
+        rpc.#onClose = onClose;
+        resolve(rpc);
+      });
+      socket.addEventListener("message", (event) => rpc.#receive(event.data));
+      socket.addEventListener("error", (event) => {
+        if (!opened) fail(`the WebSocket connection failed${typeof event.message === "string" ? ` (${event.message})` : ""}`);
+      });
+      socket.addEventListener("close", () => {
+        fail("the WebSocket closed during its handshake");
+        rpc.#closedNow();
+      });
+    });
+    return { ready, abort: () => abort() };
+  }
+
+  /** Whether the socket is open and not closing. */
+  isOpen(): boolean {
+    return !this.#isClosed && this.#socket.readyState === OPEN;
+  }
+
+  /** Sends `body` with a fresh id; resolves the node's whole success response. */
+  request(body: Record<string, unknown>, timeoutMs: number): Promise<Record<string, unknown>> {
+    if (!this.isOpen()) return Promise.reject(new SocketClosedError("The connection to the ledger node is closed."));
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#pending.delete(id);
+        reject(new RequestTimeoutError(`no answer within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.#pending.set(id, { resolve, reject, timer });
+      try {
+        this.#socket.send(JSON.stringify({ ...body, id }));
+      } catch (error) {
+        clearTimeout(timer);
+        this.#pending.delete(id);
+        reject(new SocketClosedError(`The request could not be sent: ${error instanceof Error ? error.message : String(error)}`));
+      }
+    });
+  }
+
+  /**
+   * Closes the socket: every waiting request fails at once, and the promise settles when the
+   * socket has closed, or after `graceMs`, when the connection is dropped outright where the
+   * WebSocket implementation allows it.
+   */
+  async close(graceMs: number): Promise<void> {
+    this.#drop();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const graceOver = await Promise.race([
+      this.#closed.then(() => false),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(true), graceMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (graceOver) this.#socket.terminate?.();
+  }
+
+  /** Starts closing without waiting, and fails the waiting requests. */
+  #drop(): void {
+    if (!this.#isClosed) {
+      this.#isClosed = true;
+      this.#failPending();
+    }
+    try {
+      this.#socket.close(1000);
+    } catch {
+      // Already closing, or closed during the handshake: nothing more to do.
+    }
+  }
+
+  #closedNow(): void {
+    this.#isClosed = true;
+    this.#failPending();
+    this.#markClosed();
+    const onClose = this.#onClose;
+    this.#onClose = undefined;
+    onClose?.();
+  }
+
+  #failPending(): void {
+    for (const [id, pending] of this.#pending) {
+      clearTimeout(pending.timer);
+      this.#pending.delete(id);
+      pending.reject(new SocketClosedError("The connection to the ledger node closed before it answered."));
+    }
+  }
+
+  #receive(data: unknown): void {
+    let response: unknown;
+    try {
+      response = JSON.parse(typeof data === "string" ? data : new TextDecoder().decode(data as ArrayBuffer | Uint8Array));
+    } catch {
+      return;
+    }
+    if (typeof response !== "object" || response === null) return;
+    const message = response as Record<string, unknown>;
+    const id = message["id"];
+    const pending = typeof id === "number" ? this.#pending.get(id) : undefined;
+    if (pending === undefined) return;
+    this.#pending.delete(id as number);
+    clearTimeout(pending.timer);
+    if (message["status"] === "error") {
+      const error = typeof message["error"] === "string" ? message["error"] : "unknown";
+      const text = typeof message["error_message"] === "string" ? message["error_message"] : error;
+      pending.reject(new NodeErrorResponse(error, text));
+      return;
+    }
+    pending.resolve(message);
+  }
+}

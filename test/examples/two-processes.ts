@@ -1,0 +1,67 @@
+/**
+ * The checks every shared-store setup of the Express example must pass with two processes on
+ * one store (Redis, PostgreSQL): a session started on one is used on the other, and of 20
+ * racing verifies of one signed message across both, exactly one signs in.
+ */
+import { expect, it } from "vitest";
+import { createCookieJar } from "../support/cookie-jar.js";
+import type { ExampleProcess } from "../support/example-process.js";
+import type { MockRippled } from "../support/mock-rippled.js";
+import { getMe, getNonce, newKeyAccount, newWallet, postSignOut, postVerify, routesOf, signatureProof, signedTxProof, signInMessage } from "./flow.js";
+
+export interface TwoProcesses {
+  serverA: ExampleProcess;
+  serverB: ExampleProcess;
+  node: MockRippled;
+}
+
+/**
+ * Registers the checks. `current` is read when each check runs (after `beforeAll`);
+ * `afterSignIn` may look at the store once a nonce has been used.
+ */
+export function itSharesSessionsAndNoncesAcrossTwoProcesses(current: () => TwoProcesses, afterSignIn?: (nonce: string) => Promise<void>): void {
+  it("signs in on one process and answers /api/me on the other with the same cookie", async () => {
+    const { serverA, serverB } = current();
+    const a = routesOf(serverA.url, "store");
+    const b = routesOf(serverB.url, "store");
+    const jar = createCookieJar();
+    const account = newKeyAccount();
+    const nonce = await getNonce(jar, a);
+    // The nonce issued by A is pending in the shared session: B verifies it.
+    const answer = await postVerify(jar, b, signatureProof(signInMessage(account.address, nonce), account));
+    expect(answer).toMatchObject({ status: 200, body: { ok: true, address: account.address } });
+    expect(await getMe(jar, a)).toMatchObject({ status: 200, body: { address: account.address } });
+    expect(await getMe(jar, b)).toMatchObject({ status: 200, body: { address: account.address } });
+    await afterSignIn?.(nonce);
+
+    // Sign-out on A ends the session on B too.
+    expect((await postSignOut(jar.clone(), a)).status).toBe(200);
+    expect(await getMe(jar, b)).toMatchObject({ status: 401, body: { error: "Not authenticated." } });
+  });
+
+  it("signs in by signed transaction across the two processes", async () => {
+    const { serverA, serverB, node } = current();
+    const jar = createCookieJar();
+    const wallet = newWallet("ecdsa-secp256k1");
+    node.setAccount(wallet.classicAddress, {});
+    const nonce = await getNonce(jar, routesOf(serverB.url, "store"));
+    const answer = await postVerify(jar, routesOf(serverA.url, "store"), signedTxProof(signInMessage(wallet.classicAddress, nonce), wallet));
+    expect(answer).toMatchObject({ status: 200, body: { ok: true, address: wallet.classicAddress } });
+  });
+
+  it("accepts exactly one of 20 verify requests racing the same signed message across both processes", async () => {
+    const { serverA, serverB } = current();
+    const jar = createCookieJar();
+    const account = newKeyAccount();
+    const nonce = await getNonce(jar, routesOf(serverA.url, "store"));
+    const body = signatureProof(signInMessage(account.address, nonce), account);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => postVerify(jar.clone(), routesOf((index % 2 === 0 ? serverA : serverB).url, "store"), body)),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    for (const answer of answers.filter((candidate) => candidate.status !== 200)) {
+      expect(answer.status).toBe(400);
+      expect(["Nonce has already been used.", "No pending nonce. Request /nonce first."]).toContain(answer.body.error);
+    }
+  });
+}

@@ -76,10 +76,7 @@ console.table(
 
 // What the Worker would weigh if the verifier did not reach these packages at all (left out of
 // the bundle here). A dynamic import() does not help a Worker: esbuild and wrangler inline it.
-const WHAT_IF = [
-  ["xrpl (ledger connection)", ["xrpl"]],
-  ["xrpl and ripple-binary-codec (signed-transaction strategy)", ["xrpl", "ripple-binary-codec"]],
-];
+const WHAT_IF = [["ripple-binary-codec (the signed-transaction strategy's reference decoder)", ["ripple-binary-codec"]]];
 for (const [label, packages] of WHAT_IF) {
   const result = await bundle(true, packages);
   const bytes = result.outputFiles[0].contents;

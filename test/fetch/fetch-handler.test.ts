@@ -508,6 +508,15 @@ describe("createFetchHandler: options", () => {
     refuses({ ...base(), sessionSecret: 42 }, /`sessionSecret` must be a string/);
   });
 
+  it("refuses a weak sessionSecret in production and says so in development", () => {
+    for (const weak of [" ".repeat(40), "ab".repeat(20)]) {
+      refuses({ ...base(), sessionSecret: weak, production: true }, /`sessionSecret` (is only whitespace|has too few different characters \(2, at least 8 needed\))/);
+      const logger = recordingLogger();
+      createFetchHandler({ ...base(), sessionSecret: weak, production: false, logger });
+      expect(logger.entries.map((entry) => entry.message)).toEqual([expect.stringMatching(/^sign-in-with-xrpl: createFetchHandler: `sessionSecret` .*production refuses it/)]);
+    }
+  });
+
   it("refuses a basePath that does not start with / or is not a plain path", () => {
     refuses({ ...base(), basePath: "api/auth" }, /`basePath` must be a path starting with "\/"/);
     refuses({ ...base(), basePath: "" }, /`basePath` must be a path starting with "\/"/);

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
+import { formatWalletKitMessage, walletKitSignInParams } from "../fixtures/wallet-kit/format.js";
 import { createCookieJar, type CookieJar } from "../support/cookie-jar.js";
 import { freePort, runExampleUntilExit, type ExampleProcess } from "../support/example-process.js";
 import {
@@ -128,6 +129,46 @@ export function defineExampleContract(contract: ExampleContract): void {
       const account = newKeyAccount();
       const body = signatureProof(signInMessage(account.address, "0123456789abcdef0123456789abcdef"), account);
       expect(await postVerify(createCookieJar(), routes, body)).toMatchObject({ status: 400, body: { error: texts.noPendingNonce } });
+    });
+
+    it("signs in @xrpl-wallet-kit/auth front ends unchanged: every message layout, both proof kinds", async () => {
+      const layouts: { statement?: string; chainId?: string; withExpiration: boolean; withPort: boolean }[] = [];
+      for (const statement of ["Sign in to the example.", undefined]) {
+        for (const chainId of [undefined, "xrpl:0", "0"]) {
+          for (const withExpiration of [true, false]) {
+            for (const withPort of [false, true]) {
+              layouts.push({ ...(statement === undefined ? {} : { statement }), ...(chainId === undefined ? {} : { chainId }), withExpiration, withPort });
+            }
+          }
+        }
+      }
+      const failures: string[] = [];
+      for (const layout of layouts) {
+        for (const proofKind of ["signature", "signedTx"] as const) {
+          const jar = createCookieJar();
+          const wallet = newWallet(proofKind === "signature" ? "ecdsa-secp256k1" : "ed25519");
+          if (proofKind === "signedTx") node.setAccount(wallet.classicAddress, {});
+          const nonce = await getNonce(jar, routes);
+          const host = layout.withPort ? `${APP_DOMAIN}:${app.port}` : APP_DOMAIN;
+          const params = walletKitSignInParams({
+            address: wallet.classicAddress,
+            nonce,
+            nowMs: Date.now(),
+            location: { host, origin: `http://${host}` },
+            options: { statement: layout.statement, chainId: layout.chainId },
+          });
+          const message = formatWalletKitMessage(layout.withExpiration ? params : { ...params, expirationTime: undefined });
+          const proof =
+            proofKind === "signature"
+              ? signatureProof(message, { address: wallet.classicAddress, publicKey: wallet.publicKey, privateKey: wallet.privateKey })
+              : signedTxProof(message, wallet);
+          // What wallet-kit's adapter posts: the proof plus its own `proof` and `raw` fields.
+          const answer = await postVerify(jar, routes, { ...proof, proof: proof.signature ?? proof.txBlob, raw: { wallet: "test" } });
+          if (answer.status !== 200) failures.push(`${JSON.stringify(layout)} ${proofKind}: ${answer.status} ${JSON.stringify(answer.body)}`);
+          else if ((await getMe(jar, routes)).body.address !== wallet.classicAddress) failures.push(`${JSON.stringify(layout)} ${proofKind}: /me`);
+        }
+      }
+      expect(failures).toEqual([]);
     });
 
     it("keeps the address when a signed-in session asks for a new nonce", async () => {

@@ -8,6 +8,7 @@ export default defineConfig({
     postgres: "src/postgres/index.ts",
     testing: "src/testing/index.ts",
     fetch: "src/fetch/index.ts",
+    authjs: "src/authjs/index.ts",
   },
   format: ["esm", "cjs"],
   dts: true,
@@ -15,7 +16,7 @@ export default defineConfig({
   clean: true,
   target: "es2022",
   // The client entry must stay browser-safe: never let a server dependency leak into it.
-  external: ["xrpl", "redis", "pg"],
+  external: ["xrpl", "redis", "pg", "@auth/core", "next-auth"],
   splitting: true,
   treeshake: true,
 });

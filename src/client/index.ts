@@ -8,6 +8,7 @@ export { createMessage } from "../message/create.js";
 export { SignInError, InvalidOptionsError, MessageFormatError } from "../errors.js";
 export { WalletError, ServerRejectedError, NetworkError, SignInCancelledError } from "./errors.js";
 export type { SignInStep } from "./errors.js";
+export type { ClientErrorCode, SignInErrorCode } from "../errors.js";
 export type {
   AuthStatus,
   AuthState,

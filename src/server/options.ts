@@ -1,5 +1,6 @@
 import { InvalidOptionsError } from "../errors.js";
 import type { Verifier } from "../verify/types.js";
+import { isCaip2ChainId } from "../message/chain-id.js";
 import { isProductionEnvironment } from "../shared/environment.js";
 import { resolveExpectedDomain, type DomainOption, type ExpectedDomain } from "./expected-domain.js";
 import { createMemoryNonceStore } from "./memory-nonce-store.js";
@@ -117,7 +118,7 @@ export function normalizeAuthOptions(options: AuthHandlersOptions, caller = "cre
   if (variant !== "cookie" && variant !== "store") {
     fail(`unknown \`variant\` ${describe(variant)}: use "cookie" (iron-session, sealed cookie) or "store" (express-session, server-side store).`);
   }
-  if (chainId !== undefined && (typeof chainId !== "string" || !/^xrpl:(0|[1-9][0-9]{0,9})$/.test(chainId) || Number(chainId.slice(5)) > 0xffffffff)) {
+  if (chainId !== undefined && (typeof chainId !== "string" || !isCaip2ChainId(chainId))) {
     fail(`\`chainId\` must be a CAIP-2 XRPL chain id such as "xrpl:0" (mainnet) or "xrpl:1" (testnet); got ${describe(chainId)}.`);
   }
   const maxMessageAgeSeconds = positiveSeconds(fail, "maxMessageAgeSeconds", options.maxMessageAgeSeconds, 300);

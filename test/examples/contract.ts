@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
 import { formatWalletKitMessage, walletKitSignInParams } from "../fixtures/wallet-kit/format.js";
-import { createCookieJar, type CookieJar } from "../support/cookie-jar.js";
+import { createCookieJar } from "../support/cookie-jar.js";
 import { freePort, runExampleUntilExit, type ExampleProcess } from "../support/example-process.js";
 import {
   APP_DOMAIN,

@@ -139,6 +139,9 @@ export function checkSnippets(root: string, snippets: readonly Snippet[]): Snipp
     noUnusedParameters: false,
     exactOptionalPropertyTypes: false,
     noUncheckedIndexedAccess: false,
+    // Resolved as an app's bundler (Next, Vite, esbuild) resolves imports.
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
     jsx: ts.JsxEmit.ReactJSX,
     types: ["node"],
     baseUrl: root,

@@ -1,3 +1,8 @@
+/**
+ * The browser entry: the sign-in controller, the HTTP adapter, `buildSignInTransaction` and the dev wallet. Browser-safe.
+ *
+ * @module sign-in-with-xrpl/client
+ */
 // Browser entry `sign-in-with-xrpl/client`. Browser-safe: never import `xrpl` or a `node:`
 // module here, directly or through another file (test/client/bundle.test.ts checks it).
 export { createAuthController } from "./controller.js";

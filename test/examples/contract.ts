@@ -1,6 +1,7 @@
 /**
- * The HTTP contract both examples must keep (SPEC 5 and 7), as one suite run against a real
- * child process per example. Variant-specific texts come in `texts`.
+ * The HTTP contract every example must keep (routes, statuses, error texts, the domain rule, the
+ * production refusals), as one suite run against a real child process per example. The texts
+ * that differ between a sealed-cookie and a server-store session come in `texts`.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";

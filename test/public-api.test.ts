@@ -603,7 +603,7 @@ describe("the public-API checks", () => {
 
   it("reports a documented name that is missing or of the wrong kind", () => {
     expect(
-      specNameGaps(fixture, { fixture: { functions: ["documented", "absent"], classes: ["inferred"], types: ["Bare", "Thing"] } })
+      documentedNameGaps(fixture, { fixture: { functions: ["documented", "absent"], classes: ["inferred"], types: ["Bare", "Thing"] } })
     ).toEqual([
       "src/index.ts  absent  (entry fixture)  is missing: the documented API names it",
       "src/index.ts  inferred  (entry fixture)  is not a class",

@@ -26,20 +26,19 @@ const DEFAULT_COOKIE_NAME = "siwx_nonce";
  * };
  * ```
  */
-export interface XrplProviderOptions
-  extends Pick<
-    AuthHandlersOptions,
-    | "verifier"
-    | "domain"
-    | "production"
-    | "chainId"
-    | "maxMessageAgeSeconds"
-    | "clockSkewSeconds"
-    | "nonceTtlSeconds"
-    | "nonceStore"
-    | "logger"
-    | "now"
-  > {
+export interface XrplProviderOptions extends Pick<
+  AuthHandlersOptions,
+  | "verifier"
+  | "domain"
+  | "production"
+  | "chainId"
+  | "maxMessageAgeSeconds"
+  | "clockSkewSeconds"
+  | "nonceTtlSeconds"
+  | "nonceStore"
+  | "logger"
+  | "now"
+> {
   /**
    * The key the nonce cookie is sealed with, so a nonce the server did not issue is refused: at
    * least 32 characters. Default: `process.env.AUTH_SECRET`, the secret Auth.js itself uses.
@@ -91,12 +90,18 @@ export function normalizeProviderOptions(options: XrplProviderOptions): Normaliz
     fail("`verifier` has no `check` method: pass one created with createVerifier() from this library.");
   }
   const auth = normalizeAuthOptions({ ...options, variant: "cookie" }, CALLER);
-  const secret = checkSecret(options.secret === undefined ? authSecretFromEnvironment() : options.secret, options.secret !== undefined, auth);
+  const secret = checkSecret(
+    options.secret === undefined ? authSecretFromEnvironment() : options.secret,
+    options.secret !== undefined,
+    auth,
+  );
   const id = checkName("id", options.id, DEFAULT_ID, /^[A-Za-z0-9_-]+$/u, 'letters, digits, "-" and "_", such as "xrpl"');
-  const name = checkName("name", options.name, DEFAULT_NAME, /\S/u, "a non-empty text, such as \"XRPL\"");
+  const name = checkName("name", options.name, DEFAULT_NAME, /\S/u, 'a non-empty text, such as "XRPL"');
   const cookieName = options.cookieName ?? DEFAULT_COOKIE_NAME;
   if (typeof cookieName !== "string" || !COOKIE_NAME_PATTERN.test(cookieName)) {
-    fail(`\`cookieName\` must be a cookie name (letters, digits and !#$%&'*+-.^_\`|~), got ${JSON.stringify(cookieName)}; omit it for "${DEFAULT_COOKIE_NAME}".`);
+    fail(
+      `\`cookieName\` must be a cookie name (letters, digits and !#$%&'*+-.^_\`|~), got ${JSON.stringify(cookieName)}; omit it for "${DEFAULT_COOKIE_NAME}".`,
+    );
   }
   const cookie: NormalizedSessionCookie = {
     name: cookieName,

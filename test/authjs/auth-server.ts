@@ -42,8 +42,17 @@ async function send(response: Response, outgoing: ServerResponse): Promise<void>
 }
 
 /** Starts Auth.js with `provider` (and `config` on top) under /api/auth, plus GET /api/auth/xrpl-nonce. */
-export async function startAuthServer(provider: XrplCredentialsProvider, config: Partial<AuthConfig> & { secret: string }): Promise<AuthServer> {
-  const authConfig: AuthConfig = { providers: [provider], trustHost: true, basePath: "/api/auth", logger: { error() {}, warn() {}, debug() {} }, ...config };
+export async function startAuthServer(
+  provider: XrplCredentialsProvider,
+  config: Partial<AuthConfig> & { secret: string },
+): Promise<AuthServer> {
+  const authConfig: AuthConfig = {
+    providers: [provider],
+    trustHost: true,
+    basePath: "/api/auth",
+    logger: { error() {}, warn() {}, debug() {} },
+    ...config,
+  };
   const server = createServer((incoming, outgoing) => {
     void (async () => {
       try {

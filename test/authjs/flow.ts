@@ -45,7 +45,13 @@ export async function signedCredentials(wallet: DevWallet, message: string): Pro
   const proof = await wallet.sign(message);
   const address = await wallet.getAddress();
   return proof.signatureKind === "signature"
-    ? { message, address, signatureKind: "signature", signature: proof.signature, ...(proof.publicKey === undefined ? {} : { publicKey: proof.publicKey }) }
+    ? {
+        message,
+        address,
+        signatureKind: "signature",
+        signature: proof.signature,
+        ...(proof.publicKey === undefined ? {} : { publicKey: proof.publicKey }),
+      }
     : { message, address, signatureKind: "signedTx", txBlob: proof.txBlob };
 }
 

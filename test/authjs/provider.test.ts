@@ -6,7 +6,15 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { XrplProvider, XrplSignInError, type XrplProviderOptions } from "../../src/authjs/index.js";
-import { compactSignature, createMemoryNonceStore, createVerifier, InvalidOptionsError, LedgerUnavailableError, type NonceStore, type Verifier } from "../../src/index.js";
+import {
+  compactSignature,
+  createMemoryNonceStore,
+  createVerifier,
+  InvalidOptionsError,
+  LedgerUnavailableError,
+  type NonceStore,
+  type Verifier,
+} from "../../src/index.js";
 import { createDevWallet } from "../../src/testing/index.js";
 import { createCookieJar } from "../support/cookie-jar.js";
 import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
@@ -137,10 +145,16 @@ describe("XrplProvider on an Auth.js server: signing in", () => {
     const wallet = createDevWallet();
     const csrfToken = await getCsrfToken(jar, url);
     const nonce = await getXrplNonce(jar, url);
-    const fields: Record<string, string> = { ...(await signedCredentials(wallet, authjsMessage(await wallet.getAddress(), nonce))), csrfToken };
+    const fields: Record<string, string> = {
+      ...(await signedCredentials(wallet, authjsMessage(await wallet.getAddress(), nonce))),
+      csrfToken,
+    };
     expect((await postCallback(jar, url, fields, { providerId: "xrpl-ledger" })).error).toBeNull();
     expect(await sessionAddress(jar, url)).toBe(await wallet.getAddress());
-    const providers = (await (await fetch(`${url}/api/auth/providers`)).json()) as Record<string, { id: string; type: string; name: string }>;
+    const providers = (await (await fetch(`${url}/api/auth/providers`)).json()) as Record<
+      string,
+      { id: string; type: string; name: string }
+    >;
     expect(providers["xrpl-ledger"]).toMatchObject({ id: "xrpl-ledger", type: "credentials", name: "XRPL" });
   });
 });
@@ -167,7 +181,10 @@ describe("XrplProvider on an Auth.js server: refusals", () => {
 
     const attacker = createCookieJar();
     const attackerCsrf = await getCsrfToken(attacker, url);
-    expect(await postCallback(attacker, url, { ...fields, csrfToken: attackerCsrf })).toMatchObject({ error: "CredentialsSignin", code: "nonce_missing" });
+    expect(await postCallback(attacker, url, { ...fields, csrfToken: attackerCsrf })).toMatchObject({
+      error: "CredentialsSignin",
+      code: "nonce_missing",
+    });
     await getXrplNonce(attacker, url);
     expect(await postCallback(attacker, url, { ...fields, csrfToken: attackerCsrf })).toMatchObject({ code: "nonce_mismatch" });
     expect(await sessionAddress(attacker, url)).toBeNull();
@@ -182,7 +199,13 @@ describe("XrplProvider on an Auth.js server: refusals", () => {
     const wallet = createDevWallet();
     const csrfToken = await getCsrfToken(jar, url);
     const nonce = await getXrplNonce(jar, url);
-    const fields: Record<string, string> = { ...(await signedCredentials(wallet, authjsMessage(await wallet.getAddress(), nonce, { domain: "evil.example", uri: "https://evil.example" }))), csrfToken };
+    const fields: Record<string, string> = {
+      ...(await signedCredentials(
+        wallet,
+        authjsMessage(await wallet.getAddress(), nonce, { domain: "evil.example", uri: "https://evil.example" }),
+      )),
+      csrfToken,
+    };
     const answer = await postCallback(jar, url, fields, { headers: { "X-Forwarded-Host": "evil.example" } });
     expect(answer).toMatchObject({ error: "CredentialsSignin", code: "domain_mismatch" });
     expect(await sessionAddress(jar, url)).toBeNull();
@@ -194,7 +217,10 @@ describe("XrplProvider on an Auth.js server: refusals", () => {
     const wallet = createDevWallet();
     const csrfToken = await getCsrfToken(jar, url);
     const nonce = await getXrplNonce(jar, url);
-    const fields: Record<string, string> = { ...(await signedCredentials(wallet, authjsMessage(await wallet.getAddress(), nonce))), csrfToken };
+    const fields: Record<string, string> = {
+      ...(await signedCredentials(wallet, authjsMessage(await wallet.getAddress(), nonce))),
+      csrfToken,
+    };
     const forged = { ...fields, signature: fields.signature!.replace(/^../, (pair: string) => (pair === "00" ? "11" : "00")) };
     expect(await postCallback(jar, url, forged)).toMatchObject({ error: "CredentialsSignin", code: "invalid_signature" });
     expect(logged.warn.join("\n")).toMatch(/refused a sign-in: invalid_signature: /);
@@ -208,7 +234,10 @@ describe("XrplProvider on an Auth.js server: refusals", () => {
     const other = createDevWallet();
     const csrfToken = await getCsrfToken(jar, url);
     const nonce = await getXrplNonce(jar, url);
-    const fields: Record<string, string> = { ...(await signedCredentials(wallet, authjsMessage(await wallet.getAddress(), nonce))), csrfToken };
+    const fields: Record<string, string> = {
+      ...(await signedCredentials(wallet, authjsMessage(await wallet.getAddress(), nonce))),
+      csrfToken,
+    };
     expect(await postCallback(jar, url, { ...fields, address: await other.getAddress() })).toMatchObject({ code: "address_mismatch" });
     expect(await postCallback(jar, url, { ...fields, message: "Sign in please" })).toMatchObject({ code: "invalid_message" });
   });
@@ -219,7 +248,10 @@ describe("XrplProvider on an Auth.js server: refusals", () => {
     const wallet = createDevWallet();
     const csrfToken = await getCsrfToken(jar, url);
     const nonce = await getXrplNonce(jar, url);
-    const fields: Record<string, string> = { ...(await signedCredentials(wallet, authjsMessage(await wallet.getAddress(), nonce))), csrfToken };
+    const fields: Record<string, string> = {
+      ...(await signedCredentials(wallet, authjsMessage(await wallet.getAddress(), nonce))),
+      csrfToken,
+    };
     const { signature: _signature, ...withoutSignature } = fields;
     expect(await postCallback(jar, url, withoutSignature)).toMatchObject({ code: "malformed_request" });
     expect(await postCallback(jar, url, { ...fields, signatureKind: "password" })).toMatchObject({ code: "malformed_request" });
@@ -240,7 +272,10 @@ describe("XrplProvider on an Auth.js server: refusals", () => {
     const csrfToken = await getCsrfToken(jar, url);
     const nonce = await getXrplNonce(jar, url);
     clock += 61_000;
-    const fields: Record<string, string> = { ...(await signedCredentials(wallet, authjsMessage(await wallet.getAddress(), nonce, { issuedAt: new Date(clock) }))), csrfToken };
+    const fields: Record<string, string> = {
+      ...(await signedCredentials(wallet, authjsMessage(await wallet.getAddress(), nonce, { issuedAt: new Date(clock) }))),
+      csrfToken,
+    };
     expect(await postCallback(jar, url, fields)).toMatchObject({ code: "nonce_expired" });
 
     const tampered = jar.clone();
@@ -323,7 +358,9 @@ describe("XrplProvider: options", () => {
     const saved = process.env.AUTH_SECRET;
     try {
       delete process.env.AUTH_SECRET;
-      expect(refusal({ ...base(), secret: undefined })).toMatch(/^sign-in-with-xrpl: XrplProvider: `secret` \(or AUTH_SECRET\) is not set: set AUTH_SECRET .* or pass \{ secret \}/);
+      expect(refusal({ ...base(), secret: undefined })).toMatch(
+        /^sign-in-with-xrpl: XrplProvider: `secret` \(or AUTH_SECRET\) is not set: set AUTH_SECRET .* or pass \{ secret \}/,
+      );
       process.env.AUTH_SECRET = secret();
       expect(XrplProvider({ ...base(), secret: undefined }).id).toBe("xrpl");
     } finally {
@@ -352,7 +389,9 @@ describe("XrplProvider: options", () => {
   it("names the setting and the fix for a bad verifier, id, name, cookie name or chain", () => {
     expect(refusal(undefined)).toMatch(/^sign-in-with-xrpl: XrplProvider: pass an options object/);
     expect(refusal({ ...base(), verifier: undefined })).toMatch(/XrplProvider: `verifier` is missing/);
-    expect(refusal({ ...base(), verifier: { verify: async () => true, close: async () => {} } })).toMatch(/`verifier` has no `check` method/);
+    expect(refusal({ ...base(), verifier: { verify: () => Promise.resolve(true), close: () => Promise.resolve() } })).toMatch(
+      /`verifier` has no `check` method/,
+    );
     expect(refusal({ ...base(), id: "x rpl" })).toMatch(/`id` must be letters, digits/);
     expect(refusal({ ...base(), name: " " })).toMatch(/`name` must be a non-empty text/);
     expect(refusal({ ...base(), cookieName: "bad name" })).toMatch(/`cookieName` must be a cookie name/);
@@ -376,7 +415,10 @@ describe("XrplSignInError", () => {
     const seen: unknown[] = [];
     const authSecret = secret();
     const provider = XrplProvider({ verifier: offline, domain: AUTHJS_DOMAIN, secret: authSecret });
-    const server = await startAuthServer(provider, { secret: authSecret, logger: { error: (error) => seen.push(error), warn() {}, debug() {} } });
+    const server = await startAuthServer(provider, {
+      secret: authSecret,
+      logger: { error: (error) => seen.push(error), warn() {}, debug() {} },
+    });
     servers.push(server);
     try {
       const jar = createCookieJar();
@@ -389,4 +431,3 @@ describe("XrplSignInError", () => {
     }
   });
 });
-

@@ -104,7 +104,10 @@ for (const setup of STORES) {
         const jar = createCookieJar();
         const csrfToken = await getCsrfToken(jar, first.url);
         const { nonce } = (await (await jar.fetch(`${first.url}/api/auth/xrpl-nonce`)).json()) as { nonce: string };
-        const fields: Record<string, string> = { ...(await signedCredentials(wallet, authjsMessage(await wallet.getAddress(), nonce))), csrfToken };
+        const fields: Record<string, string> = {
+          ...(await signedCredentials(wallet, authjsMessage(await wallet.getAddress(), nonce))),
+          csrfToken,
+        };
         const jars = [jar.clone(), jar.clone()] as const;
         const answers = await Promise.all([postCallback(jars[0], first.url, fields), postCallback(jars[1], second.url, fields)]);
         expect(answers.filter((answer) => answer.error === null)).toHaveLength(1);

@@ -30,7 +30,9 @@ describe("Next Auth.js example page in chromium", () => {
     await page.goto(`${example!.url}/`);
     await expect.poll(() => page.getByTestId("session").textContent()).toBe("Not signed in.");
     await page.getByRole("button", { name: "Sign in with a development wallet" }).click();
-    await expect.poll(() => page.getByTestId("session").textContent(), { timeout: 20_000 }).toMatch(/^Signed in as r[1-9A-HJ-NP-Za-km-z]{24,34}$/);
+    await expect
+      .poll(() => page.getByTestId("session").textContent(), { timeout: 20_000 })
+      .toMatch(/^Signed in as r[1-9A-HJ-NP-Za-km-z]{24,34}$/);
     const address = (await page.getByTestId("session").locator("code").textContent())!;
     const session = (await (await page.request.get(`${example!.url}/api/auth/session`)).json()) as { user: { id: string } };
     expect(session.user.id).toBe(address);

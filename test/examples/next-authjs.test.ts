@@ -7,9 +7,27 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDevWallet } from "../../src/testing/index.js";
 import { createCookieJar } from "../support/cookie-jar.js";
-import { buildNextAuthjsExample, freePort, NEXT_AUTHJS_DIR, NEXT_TEST_DIST_DIR, spawnNode, exampleEnv, startNextAuthjsExample, type ExampleProcess } from "../support/example-process.js";
+import {
+  buildNextAuthjsExample,
+  freePort,
+  NEXT_AUTHJS_DIR,
+  NEXT_TEST_DIST_DIR,
+  spawnNode,
+  exampleEnv,
+  startNextAuthjsExample,
+  type ExampleProcess,
+} from "../support/example-process.js";
 import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
-import { AUTHJS_DOMAIN, authjsMessage, getCsrfToken, getXrplNonce, postCallback, sessionAddress, signedCredentials, signInWithXrpl } from "../authjs/flow.js";
+import {
+  AUTHJS_DOMAIN,
+  authjsMessage,
+  getCsrfToken,
+  getXrplNonce,
+  postCallback,
+  sessionAddress,
+  signedCredentials,
+  signInWithXrpl,
+} from "../authjs/flow.js";
 
 beforeAll(async () => {
   await buildNextAuthjsExample();
@@ -35,7 +53,10 @@ describe("Next Auth.js example: signing in with the XRPL provider", () => {
     expect(await sessionAddress(jar, app.url)).toBeNull();
     const answer = await signInWithXrpl(jar, app.url, wallet);
     expect(answer.error).toBeNull();
-    const session = (await (await jar.fetch(`${app.url}/api/auth/session`)).json()) as { user: { id: string; name: string }; expires: string };
+    const session = (await (await jar.fetch(`${app.url}/api/auth/session`)).json()) as {
+      user: { id: string; name: string };
+      expires: string;
+    };
     expect(session.user).toEqual({ id: address, name: address });
     // Auth.js's session cookie (a JWT), Secure aside: the example runs over plain HTTP.
     expect(jar.get("authjs.session-token")).toBeDefined();
@@ -72,7 +93,10 @@ describe("Next Auth.js example: signing in with the XRPL provider", () => {
     const csrfToken = await getCsrfToken(jar, app.url);
     const nonce = await getXrplNonce(jar, app.url);
     const fields: Record<string, string> = {
-      ...(await signedCredentials(wallet, authjsMessage(await wallet.getAddress(), nonce, { domain: "evil.example", uri: "https://evil.example" }))),
+      ...(await signedCredentials(
+        wallet,
+        authjsMessage(await wallet.getAddress(), nonce, { domain: "evil.example", uri: "https://evil.example" }),
+      )),
       csrfToken,
     };
     const answer = await postCallback(jar, app.url, fields, { headers: { "X-Forwarded-Host": "evil.example" } });
@@ -87,12 +111,18 @@ describe("Next Auth.js example: start-up checks", () => {
     const run = spawnNode(
       ["../../node_modules/next/dist/bin/next", "start", "--hostname", "127.0.0.1", "--port", String(port)],
       NEXT_AUTHJS_DIR,
-      exampleEnv({ NEXT_DIST_DIR: NEXT_TEST_DIST_DIR, AUTH_SECRET: "k".repeat(8) + "0123456789abcdefghijklmnopqrstuv", AUTH_TRUST_HOST: "1" }),
+      exampleEnv({
+        NEXT_DIST_DIR: NEXT_TEST_DIST_DIR,
+        AUTH_SECRET: "k".repeat(8) + "0123456789abcdefghijklmnopqrstuv",
+        AUTH_TRUST_HOST: "1",
+      }),
     );
     const timer = setTimeout(() => void run.stop(), 30_000);
     const info = await run.exited;
     clearTimeout(timer);
     expect(info.code).toBe(1);
-    expect(info.output).toMatch(/Cannot start the example: sign-in-with-xrpl: XrplProvider: `domain` is required in production: .*APP_DOMAIN/);
+    expect(info.output).toMatch(
+      /Cannot start the example: sign-in-with-xrpl: XrplProvider: `domain` is required in production: .*APP_DOMAIN/,
+    );
   });
 });

@@ -9,8 +9,8 @@ export default async function Page() {
     <main style={{ fontFamily: "system-ui, sans-serif", maxWidth: 640, margin: "3rem auto", padding: "0 1rem" }}>
       <h1>Sign in with XRPL, through Auth.js</h1>
       <p>
-        Auth.js keeps the session; the XRPL provider checks the signed sign-in message. This demo signs with a
-        development wallet: a key pair made in this page, for an account that holds nothing.
+        Auth.js keeps the session; the XRPL provider checks the signed sign-in message. This demo signs with a development wallet: a key
+        pair made in this page, for an account that holds nothing.
       </p>
       <SignInPanel address={session?.user?.id ?? null} />
     </main>

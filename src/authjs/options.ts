@@ -89,7 +89,7 @@ export function normalizeProviderOptions(options: XrplProviderOptions): Normaliz
   if (isObject(verifier) && typeof verifier.verify === "function" && typeof verifier.check !== "function") {
     fail("`verifier` has no `check` method: pass one created with createVerifier() from this library.");
   }
-  const auth = normalizeAuthOptions({ ...options, variant: "cookie" }, CALLER);
+  const auth = normalizeAuthOptions({ ...options, sessionKind: "sealed-cookie" }, CALLER);
   const secret = checkSecret(
     options.secret === undefined ? authSecretFromEnvironment() : options.secret,
     options.secret !== undefined,

@@ -49,7 +49,12 @@ export function renderReport(report: ExplainReport): string {
   if (report.body.ok) {
     field("signatureKind", report.body.signatureKind, 13);
     field("address", report.body.address, 13);
-    field("publicKey", report.body.publicKey ?? "(none: recovered from the signature when it can be)", 13);
+    field(
+      "publicKey",
+      report.body.publicKey ??
+        (report.body.signatureKind === "signature" ? "(none: recovered from the signature when it can be)" : "(none: the transaction carries its keys)"),
+      13,
+    );
   } else {
     lines.push(`  not a sign-in request: ${printable(report.body.problem)}.`);
   }
@@ -78,8 +83,8 @@ export function renderReport(report: ExplainReport): string {
     if (report.rules.length === 0) lines.push("  not judged: the message did not parse.");
     for (const rule of report.rules) {
       const label = OUTCOME_LABEL[rule.outcome].padEnd(7);
-      const reason = rule.outcome === "fail" ? `${rule.reason} ` : "";
-      lines.push(`  ${label}  ${rule.rule.padEnd(14)}  ${reason}${printable(rule.detail)}`);
+      const answer = rule.outcome === "fail" ? ` -> "${rule.reason}"` : "";
+      lines.push(`  ${label}  ${rule.rule.padEnd(14)}  ${printable(rule.detail)}${answer}`);
     }
 
     section(
@@ -122,5 +127,6 @@ function verdict(report: ExplainReport): string {
     return `Would sign in as ${printable(String(report.answer?.body["address"]))}${report.rules.some((rule) => rule.rule === "nonce" && rule.outcome === "unknown") ? " (if the session holds this nonce, fresh and unused)" : ""}.`;
   }
   if (report.answer !== null && report.answer.status !== 200) return `Would not sign in: HTTP ${report.answer.status} ${printable(String(report.answer.body["error"]))}`;
-  return "Cannot say it would sign in: see the notes above.";
+  if (report.answer === null) return "Cannot say it would sign in: the proof needs the ledger; run again with --node.";
+  return "Cannot say it would sign in: the domain rule was not judged; run again with --domain.";
 }

@@ -5,8 +5,12 @@ import { normalizeFetchOptions, type FetchHandlerOptions } from "./options.js";
 import { BODY_LIMIT_BYTES, readJsonBody } from "./request-body.js";
 import { createSealedCookieSessions, signedInSession, type SignedInSession } from "./sealed-cookie-session.js";
 
-/** The answers of the HTTP layer itself; the handlers' own texts come from the shared table. */
-const HTTP_TEXT = {
+/**
+ * The answers of the HTTP layer itself; the handlers' own texts come from the shared table.
+ *
+ * @internal
+ */
+export const HTTP_TEXT = {
   notFound: "Not found.",
   methodNotAllowed: "Method not allowed.",
   tooLarge: `Request body too large (limit ${BODY_LIMIT_BYTES / 1024}kb).`,

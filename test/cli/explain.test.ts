@@ -4,7 +4,7 @@
  * the reference XRPL libraries (xrpl.js, ripple-keypairs); the ledger node is the mock rippled.
  */
 import { spawn } from "node:child_process";
-import { stat } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -85,14 +85,25 @@ function tampered(signature: string): string {
   return signature.slice(0, at) + byte + signature.slice(at + 2);
 }
 
+/** The newest modification time of any file under `directory`. */
+async function newestMtime(directory: string): Promise<number> {
+  const entries = await readdir(directory, { withFileTypes: true });
+  const times = await Promise.all(
+    entries.map((entry) => {
+      const path = join(directory, entry.name);
+      return entry.isDirectory() ? newestMtime(path) : stat(path).then((info) => info.mtimeMs);
+    }),
+  );
+  return Math.max(0, ...times);
+}
+
 beforeAll(async () => {
   // The command is tested as shipped; a missing or stale build would test old code.
   const built = await stat(CLI).catch(() => undefined);
   if (built === undefined) throw new Error(`${CLI} is missing: run \`npm run build\` first.`);
-  const sources = await Promise.all(
-    ["main.ts", "args.ts", "explain.ts", "render.ts"].map((name) => stat(join(REPO_ROOT, "src", "cli", name)).then((info) => info.mtimeMs)),
-  );
-  if (Math.max(...sources) > built.mtimeMs) throw new Error(`${CLI} is older than src/cli/: run \`npm run build\` first.`);
+  if ((await newestMtime(join(REPO_ROOT, "src"))) > built.mtimeMs) {
+    throw new Error(`${CLI} is older than a file in src/: run \`npm run build\` first.`);
+  }
   expect(built.mode & 0o111, "dist/cli.js is executable").not.toBe(0);
 });
 

@@ -90,13 +90,18 @@ export function parseCommandLine(argv: readonly string[], currentTimeMs: number)
   const domains = values.domain ?? [];
   for (const domain of domains) {
     if (parseDomain(domain) === undefined) {
-      return usageError(`--domain ${JSON.stringify(domain)} is not a host[:port]; give the host users see, such as example.com or localhost:3000`);
+      return usageError(
+        `--domain ${JSON.stringify(domain)} is not a host[:port]; give the host users see, such as example.com or localhost:3000`,
+      );
     }
   }
   let chainId: string | undefined;
   if (values["chain-id"] !== undefined) {
     chainId = normalizeChainId(values["chain-id"]);
-    if (chainId === undefined) return usageError(`--chain-id ${JSON.stringify(values["chain-id"])} is not an XRPL chain id; give xrpl:N, such as xrpl:0 (mainnet) or xrpl:1 (testnet)`);
+    if (chainId === undefined)
+      return usageError(
+        `--chain-id ${JSON.stringify(values["chain-id"])} is not an XRPL chain id; give xrpl:N, such as xrpl:0 (mainnet) or xrpl:1 (testnet)`,
+      );
   }
   // The node URL is checked by createVerifier itself, so the command accepts what servers accept.
   const nodeUrl = values.node;
@@ -104,7 +109,9 @@ export function parseCommandLine(argv: readonly string[], currentTimeMs: number)
   if (values.now !== undefined) {
     const at = readTime(values.now);
     if (at === undefined) {
-      return usageError(`--now ${JSON.stringify(values.now)} is not a time; give an RFC 3339 date-time (2026-11-21T09:01:00Z), a date (2026-11-21) or epoch milliseconds`);
+      return usageError(
+        `--now ${JSON.stringify(values.now)} is not a time; give an RFC 3339 date-time (2026-11-21T09:01:00Z), a date (2026-11-21) or epoch milliseconds`,
+      );
     }
     nowMs = at;
   }

@@ -32,9 +32,7 @@ export interface RuleReport {
 }
 
 /** Where the verifier read account authority from. */
-export type LedgerReport =
-  | { mode: "offline"; consulted: boolean }
-  | { mode: "node"; url: string };
+export type LedgerReport = { mode: "offline"; consulted: boolean } | { mode: "node"; url: string };
 
 /** The whole explanation; `--json` prints exactly this. */
 export interface ExplainReport {
@@ -99,7 +97,13 @@ export function explainVerifier(options: ExplainOptions): { verifier: Verifier; 
  * Explains `body` (already parsed from JSON). Never throws for any body; rejects only if the
  * verifier itself fails in a way it never should.
  */
-export async function explain(body: unknown, options: ExplainOptions, verifier: Verifier, ledger: LedgerReport, offline?: { consulted: boolean }): Promise<ExplainReport> {
+export async function explain(
+  body: unknown,
+  options: ExplainOptions,
+  verifier: Verifier,
+  ledger: LedgerReport,
+  offline?: { consulted: boolean },
+): Promise<ExplainReport> {
   const notes: string[] = [];
   const read = inspectVerifyBody(body);
   const report: ExplainReport = {
@@ -144,21 +148,26 @@ export async function explain(body: unknown, options: ExplainOptions, verifier: 
     notes.push("The domain rule was not judged: pass --domain with the host your server's `domain` option names (repeat it for several).");
   }
   if (options.nonce === undefined) {
-    notes.push("The nonce rule depends on the session: the server also needs its pending nonce to be this one, fresh and never used. Pass --nonce to compare it.");
+    notes.push(
+      "The nonce rule depends on the session: the server also needs its pending nonce to be this one, fresh and never used. Pass --nonce to compare it.",
+    );
   }
   if (options.chainId === undefined) {
     notes.push("No --chain-id: judged as a server without a `chainId` option (any network's message passes the chain rule).");
   }
   if (!options.nowGiven) {
-    notes.push("The time rules were judged at the current time; pass --now with the time the request was made to judge a saved message as the server did.");
+    notes.push(
+      "The time rules were judged at the current time; pass --now with the time the request was made to judge a saved message as the server did.",
+    );
   }
 
   report.answer = answerOf(report);
   if (report.checkError !== null && report.ledger.mode === "node") {
-    notes.push("A server-store session answers 500 `Verification service unavailable.` when the ledger cannot answer; a sealed-cookie session answers 500 `Internal server error.`.");
+    notes.push(
+      "A server-store session answers 500 `Verification service unavailable.` when the ledger cannot answer; a sealed-cookie session answers 500 `Internal server error.`.",
+    );
   }
-  report.wouldSignIn =
-    report.answer?.status === 200 && report.rules.every((rule) => rule.outcome !== "unknown" || rule.rule === "nonce");
+  report.wouldSignIn = report.answer?.status === 200 && report.rules.every((rule) => rule.outcome !== "unknown" || rule.rule === "nonce");
   return report;
 }
 
@@ -167,7 +176,8 @@ function answerOf(report: ExplainReport): ExplainReport["answer"] {
   if (report.message === null) return { status: 400, body: { error: TEXT.invalidFormat } };
   const failed = report.rules.find((rule) => rule.outcome === "fail");
   if (failed !== undefined) return { status: 400, body: { error: failed.reason } };
-  if (report.check === null) return report.ledger.mode === "offline" ? null : { status: 500, body: { error: TEXT.verificationUnavailable } };
+  if (report.check === null)
+    return report.ledger.mode === "offline" ? null : { status: 500, body: { error: TEXT.verificationUnavailable } };
   if (!report.check.ok) return { status: 401, body: { error: TEXT.signatureFailed } };
   return { status: 200, body: { ok: true, address: report.check.address } };
 }
@@ -208,16 +218,23 @@ function judgeRules(message: SignInMessage, bodyAddress: string, options: Explai
     switch (code) {
       case "domain_mismatch":
         if (!domainKnown) return row(`${JSON.stringify(message.domain)}: not judged, no --domain given`, "unknown");
-        return row(`${JSON.stringify(message.domain)} ${outcome === "pass" ? "is" : "is not"} one of the expected domains (${options.domains.join(", ")})`);
+        return row(
+          `${JSON.stringify(message.domain)} ${outcome === "pass" ? "is" : "is not"} one of the expected domains (${options.domains.join(", ")})`,
+        );
       case "address_mismatch":
-        return row(outcome === "pass" ? `the message and the body both name ${bodyAddress}` : `the message names ${message.address}, the body's address is ${bodyAddress}`);
+        return row(
+          outcome === "pass"
+            ? `the message and the body both name ${bodyAddress}`
+            : `the message names ${message.address}, the body's address is ${bodyAddress}`,
+        );
       case "uri_mismatch":
         return row("the sign-in handlers do not compare the URI");
       case "chain_mismatch":
         if (outcome === "skipped") return row(`message chain id ${message.chainId ?? "(none)"}; not compared, no --chain-id given`);
         return row(`message chain id ${message.chainId ?? "(none)"}, expected ${options.chainId}`);
       case "nonce_mismatch":
-        if (outcome === "skipped") return row(`${JSON.stringify(message.nonce)}: not judged, the pending nonce is in the server's session`, "unknown");
+        if (outcome === "skipped")
+          return row(`${JSON.stringify(message.nonce)}: not judged, the pending nonce is in the server's session`, "unknown");
         return row(`message nonce ${JSON.stringify(message.nonce)}, session nonce ${JSON.stringify(options.nonce)}`);
       case "issued_in_future":
         return row(`issued at ${message.issuedAt}, ${relative(parseDateTime(message.issuedAt), now)}; allowed up to ${skew} ahead`);
@@ -245,6 +262,14 @@ function duration(totalSeconds: number): string {
   const hours = Math.floor((totalSeconds % 86_400) / 3600);
   const minutes = Math.floor((totalSeconds % 3600) / 60);
   const seconds = totalSeconds % 60;
-  const parts = [days > 0 ? `${days} d` : "", hours > 0 ? `${hours} h` : "", minutes > 0 ? `${minutes} min` : "", seconds > 0 ? `${seconds} s` : ""];
-  return parts.filter((part) => part !== "").slice(0, 2).join(" ");
+  const parts = [
+    days > 0 ? `${days} d` : "",
+    hours > 0 ? `${hours} h` : "",
+    minutes > 0 ? `${minutes} min` : "",
+    seconds > 0 ? `${seconds} s` : "",
+  ];
+  return parts
+    .filter((part) => part !== "")
+    .slice(0, 2)
+    .join(" ");
 }

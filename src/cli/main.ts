@@ -33,7 +33,9 @@ async function runExplain(options: ExplainOptions): Promise<number> {
     built = explainVerifier(options);
   } catch (error) {
     if (error instanceof InvalidOptionsError) {
-      throw new UsageError(`--node ${JSON.stringify(options.nodeUrl)} is refused: ${error.message.replace(/^sign-in-with-xrpl: [^:]*: /u, "")}`);
+      throw new UsageError(
+        `--node ${JSON.stringify(options.nodeUrl)} is refused: ${error.message.replace(/^sign-in-with-xrpl: [^:]*: /u, "")}`,
+      );
     }
     throw error;
   }
@@ -50,22 +52,29 @@ async function runExplain(options: ExplainOptions): Promise<number> {
 /** Standard input as JSON; a UsageError when there is none, it is too large, or it is not JSON. */
 async function readBody(): Promise<unknown> {
   if (process.stdin.isTTY === true) {
-    throw new UsageError("no input: pipe the saved POST /verify body in, e.g. `sign-in-with-xrpl explain --domain example.com < body.json`");
+    throw new UsageError(
+      "no input: pipe the saved POST /verify body in, e.g. `sign-in-with-xrpl explain --domain example.com < body.json`",
+    );
   }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of process.stdin) {
     const buffer = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
     size += buffer.length;
-    if (size > MAX_INPUT_BYTES) throw new UsageError(`standard input is over ${MAX_INPUT_BYTES} bytes; a saved verify body is a few kilobytes`);
+    if (size > MAX_INPUT_BYTES)
+      throw new UsageError(`standard input is over ${MAX_INPUT_BYTES} bytes; a saved verify body is a few kilobytes`);
     chunks.push(buffer);
   }
-  const text = Buffer.concat(chunks).toString("utf8").replace(/^\uFEFF/u, "");
+  const text = Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/^\uFEFF/u, "");
   if (text.trim() === "") throw new UsageError("standard input is empty: pipe the saved POST /verify body (JSON) in");
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new UsageError(`standard input is not JSON (${error instanceof Error ? error.message : String(error)}); pipe the saved POST /verify body in`);
+    throw new UsageError(
+      `standard input is not JSON (${error instanceof Error ? error.message : String(error)}); pipe the saved POST /verify body in`,
+    );
   }
 }
 

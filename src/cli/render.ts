@@ -3,6 +3,8 @@
 import type { SignInMessage } from "../message/types.js";
 import type { ExplainReport, RuleReport } from "./explain.js";
 
+// Matching control characters is the point here: they are what must not reach the terminal.
+// eslint-disable-next-line no-control-regex
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 
 /** `text` with control and bidi characters written as `\uXXXX`. */
@@ -52,7 +54,9 @@ export function renderReport(report: ExplainReport): string {
     field(
       "publicKey",
       report.body.publicKey ??
-        (report.body.signatureKind === "signature" ? "(none: recovered from the signature when it can be)" : "(none: the transaction carries its keys)"),
+        (report.body.signatureKind === "signature"
+          ? "(none: recovered from the signature when it can be)"
+          : "(none: the transaction carries its keys)"),
       13,
     );
   } else {
@@ -79,7 +83,9 @@ export function renderReport(report: ExplainReport): string {
       }
     }
 
-    section(`Message rules, in the order the server checks them (at ${report.now}${report.nowGiven ? ", from --now" : ", the current time"})`);
+    section(
+      `Message rules, in the order the server checks them (at ${report.now}${report.nowGiven ? ", from --now" : ", the current time"})`,
+    );
     if (report.rules.length === 0) lines.push("  not judged: the message did not parse.");
     for (const rule of report.rules) {
       const label = OUTCOME_LABEL[rule.outcome].padEnd(7);
@@ -126,7 +132,8 @@ function verdict(report: ExplainReport): string {
   if (report.wouldSignIn) {
     return `Would sign in as ${printable(String(report.answer?.body["address"]))}${report.rules.some((rule) => rule.rule === "nonce" && rule.outcome === "unknown") ? " (if the session holds this nonce, fresh and unused)" : ""}.`;
   }
-  if (report.answer !== null && report.answer.status !== 200) return `Would not sign in: HTTP ${report.answer.status} ${printable(String(report.answer.body["error"]))}`;
+  if (report.answer !== null && report.answer.status !== 200)
+    return `Would not sign in: HTTP ${report.answer.status} ${printable(String(report.answer.body["error"]))}`;
   if (report.answer === null) return "Cannot say it would sign in: the proof needs the ledger; run again with --node.";
   return "Cannot say it would sign in: the domain rule was not judged; run again with --domain.";
 }

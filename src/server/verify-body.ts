@@ -42,11 +42,13 @@ export function inspectVerifyBody(body: unknown): { ok: true; request: VerifyReq
   if (publicKey === false) return refused(missingString("publicKey", fields.publicKey, "a string, null or absent"));
 
   if (signatureKind === "signature") {
-    if (typeof fields.signature !== "string") return refused(missingString("signature", fields.signature, 'a string when signatureKind is "signature"'));
+    if (typeof fields.signature !== "string")
+      return refused(missingString("signature", fields.signature, 'a string when signatureKind is "signature"'));
     return accepted(withPublicKey({ message, signatureKind, signature: fields.signature, address }, publicKey));
   }
   if (signatureKind === "signedTx") {
-    if (typeof fields.txBlob !== "string") return refused(missingString("txBlob", fields.txBlob, 'a string when signatureKind is "signedTx"'));
+    if (typeof fields.txBlob !== "string")
+      return refused(missingString("txBlob", fields.txBlob, 'a string when signatureKind is "signedTx"'));
     return accepted(withPublicKey({ message, signatureKind, txBlob: fields.txBlob, address }, publicKey));
   }
   return refused(

@@ -45,7 +45,10 @@ function explain(body: unknown, args: readonly string[] = []): Promise<Run> {
   return run(["explain", ...args], JSON.stringify(body));
 }
 
-async function explainJson(body: unknown, args: readonly string[] = []): Promise<{ code: number | null; report: Record<string, any>; stderr: string }> {
+async function explainJson(
+  body: unknown,
+  args: readonly string[] = [],
+): Promise<{ code: number | null; report: Record<string, any>; stderr: string }> {
   const result = await explain(body, [...args, "--json"]);
   return { code: result.code, report: JSON.parse(result.stdout) as Record<string, any>, stderr: result.stderr };
 }
@@ -113,10 +116,10 @@ describe("a proof the handlers accept", () => {
     const result = await explain(body, ON_TIME);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe("");
-    expect(result.stdout).toContain(`Would sign in as ${body["address"]}`);
+    expect(result.stdout).toContain(`Would sign in as ${String(body["address"])}`);
     expect(result.stdout).toMatch(/pass\s+domain\s+"example\.com" is one of the expected domains/u);
     expect(result.stdout).toContain("offline, no ledger look-up was needed");
-    expect(result.stdout).toContain(`HTTP 200 {"ok":true,"address":"${body["address"]}"}`);
+    expect(result.stdout).toContain(`HTTP 200 {"ok":true,"address":"${String(body["address"])}"}`);
   });
 
   it("reports every field, every rule and the check result as JSON", async () => {
@@ -167,7 +170,9 @@ describe("proofs the handlers refuse (exit 1)", () => {
     const body = await devWalletBody();
     const result = await explain(body, ["--domain", "other.example", "--domain", "localhost:3000", "--now", ONE_MINUTE_LATER]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/FAIL\s+domain\s+"example\.com" is not one of the expected domains \(other\.example, localhost:3000\) -> "Domain does not match\."/u);
+    expect(result.stdout).toMatch(
+      /FAIL\s+domain\s+"example\.com" is not one of the expected domains \(other\.example, localhost:3000\) -> "Domain does not match\."/u,
+    );
     expect(result.stdout).toContain('HTTP 400 {"error":"Domain does not match."}');
     expect(result.stdout).toMatch(/pass\s+signed by the master authority/u);
   });
@@ -289,7 +294,9 @@ describe("account authority from a ledger node (--node, the mock rippled)", () =
     const body = compactProof(stranger, messageFor(master.classicAddress));
     const result = await explain(body, [...ON_TIME, "--node", node.url]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/FAIL\s+key_not_authorized: The key that signed derives r\w+, which is neither the master key nor the regular key of /u);
+    expect(result.stdout).toMatch(
+      /FAIL\s+key_not_authorized: The key that signed derives r\w+, which is neither the master key nor the regular key of /u,
+    );
     expect(result.stdout).toContain('HTTP 401 {"error":"Signature verification failed."}');
   });
 
@@ -341,8 +348,18 @@ describe("bad usage (exit 2, one line and the hint, nothing on standard output)"
     ["standard input closed at once", ["explain", "--domain", "example.com"], undefined, /standard input is empty/u],
     ["a --now that is not a time", ["explain", "--now", "yesterday"], "{}", /--now "yesterday" is not a time/u],
     ["a --now date that does not exist", ["explain", "--now", "2026-02-30"], "{}", /--now "2026-02-30" is not a time/u],
-    ["a --domain that is not a host", ["explain", "--domain", "https://example.com/"], "{}", /--domain "https:\/\/example\.com\/" is not a host\[:port\]/u],
-    ["a --node that is not a WebSocket URL", ["explain", "--node", "http://127.0.0.1:1"], "{}", /--node "http:\/\/127\.0\.0\.1:1" is refused: nodeUrl must be a ws:\/\/ or wss:\/\/ URL/u],
+    [
+      "a --domain that is not a host",
+      ["explain", "--domain", "https://example.com/"],
+      "{}",
+      /--domain "https:\/\/example\.com\/" is not a host\[:port\]/u,
+    ],
+    [
+      "a --node that is not a WebSocket URL",
+      ["explain", "--node", "http://127.0.0.1:1"],
+      "{}",
+      /--node "http:\/\/127\.0\.0\.1:1" is refused: nodeUrl must be a ws:\/\/ or wss:\/\/ URL/u,
+    ],
     ["a --chain-id that is not one", ["explain", "--chain-id", "mainnet"], "{}", /--chain-id "mainnet" is not an XRPL chain id/u],
     ["a --max-age that is not seconds", ["explain", "--max-age", "5 min"], "{}", /--max-age "5 min" is not a number of seconds/u],
     ["a flag without its value", ["explain", "--domain"], "{}", /Option '--domain <value>' argument missing/u],

@@ -69,7 +69,10 @@ describe("docs/troubleshooting.md covers", () => {
     const routes = section("## What the sign-in routes answer");
     const rows = routes.split("\n");
     for (const [code, reason] of Object.entries(VALIDATION_REASONS)) {
-      expect(rows.find((row) => row.includes("`" + reason + "`")), reason).toContain("`" + code + "`");
+      expect(
+        rows.find((row) => row.includes("`" + reason + "`")),
+        reason,
+      ).toContain("`" + code + "`");
     }
   });
 
@@ -111,13 +114,21 @@ describe("docs/troubleshooting.md covers", () => {
     expect([...codes].filter((code) => !table.includes("`" + code + "`"))).toEqual([]);
   });
 
+  it("every code of the typed error-code unions", () => {
+    const errors = sources.find((source) => source.path === join("src", "errors.ts"))!.text;
+    const codes = [...unionMembers(errors, "ServerErrorCode"), ...unionMembers(errors, "ClientErrorCode")];
+    expect(codes.length).toBeGreaterThanOrEqual(10);
+    const table = section("## Errors the library throws");
+    expect(codes.filter((code) => !table.includes("`" + code + "`"))).toEqual([]);
+  });
+
   it("the client controller's `<step>_failed` codes, one per step that can reach them", () => {
     const controller = sources.find((source) => source.path === join("src", "client", "controller.ts"))!.text;
-    const clientErrors = sources.find((source) => source.path === join("src", "client", "errors.ts"))!.text;
+    const stepSource = sources.find((source) => source.text.includes("export type SignInStep ="))!.text;
     expect(controller).toContain("`${step}_failed`");
     // The wallet's steps become WalletError before that line is reached.
     expect(controller).toMatch(/if \(step === "address" \|\| step === "sign"\) \{[^}]*return new WalletError/u);
-    const steps = unionMembers(clientErrors, "SignInStep").filter((step) => step !== "address" && step !== "sign");
+    const steps = unionMembers(stepSource, "SignInStep").filter((step) => step !== "address" && step !== "sign");
     expect(steps.length).toBeGreaterThanOrEqual(5);
     const table = section("## Errors the library throws");
     expect(steps.map((step) => `${step}_failed`).filter((code) => !table.includes("`" + code + "`"))).toEqual([]);

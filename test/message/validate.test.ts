@@ -63,9 +63,9 @@ describe("validateMessage: each rule, code and exact reason", () => {
     expect(check({}, { chainId: "xrpl:1" })).toEqual(failure("chain_mismatch"));
     expect(check({}, { chainId: "0" })).toEqual({ valid: true });
     const withoutChain = parseMessage(WALLET_KIT.replace("\nChain ID: xrpl:0", ""));
-    expect(
-      validateMessage(withoutChain, { domain: "example.com", chainId: "xrpl:0", now: Date.parse(withoutChain.issuedAt) }),
-    ).toEqual(failure("chain_mismatch"));
+    expect(validateMessage(withoutChain, { domain: "example.com", chainId: "xrpl:0", now: Date.parse(withoutChain.issuedAt) })).toEqual(
+      failure("chain_mismatch"),
+    );
     expect(validateMessage(withoutChain, { domain: "example.com", now: Date.parse(withoutChain.issuedAt) })).toEqual({
       valid: true,
     });

@@ -3,7 +3,7 @@ import { createFetchHandler } from "sign-in-with-xrpl/fetch";
 
 const auth = createFetchHandler({
   verifier: createVerifier(),
-  domain: Bun.env.APP_DOMAIN ?? "localhost",
+  domain: Bun.env.APP_DOMAIN?.split(","),
   sessionSecret: Bun.env.SESSION_SECRET ?? "",
 });
 

@@ -3,7 +3,7 @@ import { createFetchHandler } from "npm:sign-in-with-xrpl/fetch";
 
 const auth = createFetchHandler({
   verifier: createVerifier(),
-  domain: Deno.env.get("APP_DOMAIN") ?? "localhost",
+  domain: Deno.env.get("APP_DOMAIN")?.split(","),
   sessionSecret: Deno.env.get("SESSION_SECRET") ?? "",
 });
 

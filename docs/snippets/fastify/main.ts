@@ -4,7 +4,7 @@ import { buildServer } from "./server.js";
 
 const auth = createFetchHandler({
   verifier: createVerifier(),
-  domain: process.env.APP_DOMAIN ?? "localhost",
+  domain: process.env.APP_DOMAIN?.split(","),
   sessionSecret: process.env.SESSION_SECRET ?? "",
 });
 const app = await buildServer(auth);

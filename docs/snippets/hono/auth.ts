@@ -4,8 +4,8 @@ import { createFetchHandler } from "sign-in-with-xrpl/fetch";
 export const auth = createFetchHandler({
   // One verifier per process: it keeps the ledger connection for signed-transaction sign-ins.
   verifier: createVerifier(),
-  // The host your users sign in on. Never taken from the request, which the client writes.
-  domain: process.env.APP_DOMAIN ?? "localhost",
+  // The host(s) your users sign in on; unset: localhost only. Never taken from the request.
+  domain: process.env.APP_DOMAIN?.split(","),
   // At least 32 characters (openssl rand -hex 32), the same on every instance.
   sessionSecret: process.env.SESSION_SECRET ?? "",
 });

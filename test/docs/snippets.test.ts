@@ -1,49 +1,72 @@
-/**
- * The guides show their code samples from docs/snippets/, which `npm run typecheck` compiles and
- * test/docs runs where it can. Each sample sits in a guide after a `<!-- docs/snippets/... -->`
- * line and must be that file exactly, so the code a reader copies is the code that is checked.
- */
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+// Every TypeScript block of README.md, CONTRIBUTING.md and docs/ compiles against the library as
+// it is now (see test/docs/snippets.ts for the markers). A failure names the markdown file and line.
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../support/example-process.js";
+import { checkSnippets, documentationSnippets, extractSnippets, type SnippetProblem } from "./snippets.js";
 
-const DOCS = join(REPO_ROOT, "docs");
-const SNIPPETS = join(DOCS, "snippets");
+const snippets = documentationSnippets(REPO_ROOT);
+const files = [...new Set(snippets.map((snippet) => snippet.file))];
+let problems: SnippetProblem[] | undefined;
+const problemsIn = (file: string): string[] => {
+  problems ??= checkSnippets(REPO_ROOT, snippets);
+  return problems.filter((problem) => problem.where.startsWith(`${file}:`)).map((problem) => `${problem.where} ${problem.message}`);
+};
 
-function filesUnder(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? filesUnder(join(folder, entry.name)) : [join(folder, entry.name)],
-  );
-}
-
-/** Every `<!-- docs/snippets/... -->` marker of the guides with the fenced block right after it. */
-function shownSamples(): { guide: string; path: string; code: string }[] {
-  const samples: { guide: string; path: string; code: string }[] = [];
-  for (const guide of readdirSync(DOCS).filter((name) => name.endsWith(".md"))) {
-    const text = readFileSync(join(DOCS, guide), "utf8");
-    for (const match of text.matchAll(/<!-- (docs\/snippets\/[^ ]+) -->\n```[a-z]*\n([\s\S]*?)```\n/g)) {
-      samples.push({ guide, path: match[1]!, code: match[2]! });
-    }
-  }
-  return samples;
-}
-
-describe("guide code samples", () => {
-  const samples = shownSamples();
-
-  it("shows each sample exactly as the checked file holds it", () => {
-    expect(samples.length).toBeGreaterThan(0);
-    for (const { guide, path, code } of samples) {
-      expect({ guide, path, code }).toEqual({ guide, path, code: readFileSync(join(REPO_ROOT, path), "utf8") });
-    }
+describe("documentation code blocks type-check", () => {
+  it("finds the guides' TypeScript blocks", () => {
+    expect(files).toContain("docs/getting-started.md");
+    expect(snippets.filter((snippet) => !snippet.noCheck).length).toBeGreaterThan(40);
   });
 
-  it("shows every sample file in some guide", () => {
-    const shown = new Set(samples.map((sample) => sample.path));
-    const files = filesUnder(SNIPPETS)
-      .map((file) => relative(REPO_ROOT, file))
-      .filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts"));
-    expect(files.filter((file) => !shown.has(file))).toEqual([]);
+  for (const file of files) {
+    it(file, { timeout: 120_000 }, () => {
+      expect(problemsIn(file)).toEqual([]);
+    });
+  }
+});
+
+describe("the snippet checker", () => {
+  const markdown = [
+    "# Guide",
+    "",
+    "<!-- snippet-context",
+    "declare const request: Request;",
+    "-->",
+    "```ts",
+    'import { createVerifier } from "sign-in-with-xrpl";',
+    "const verifier = createVerifier({ nodeUrl: 42 });",
+    "const url: number = request.url;",
+    "```",
+    "",
+    "```ts no-check",
+    "this is not TypeScript",
+    "```",
+    "",
+    "```ts",
+    'import { createFetchHandler } from "sign-in-with-xrpl/fetch";',
+    "const handler = createFetchHandler;",
+    "```",
+  ].join("\n");
+
+  it("reports each error at its markdown line and column, and skips no-check blocks", () => {
+    const found = extractSnippets("docs/example.md", markdown);
+    expect(found.map(({ line, noCheck }) => ({ line, noCheck }))).toEqual([
+      { line: 7, noCheck: false },
+      { line: 13, noCheck: true },
+      { line: 17, noCheck: false },
+    ]);
+    const reported = checkSnippets(REPO_ROOT, found);
+    expect(reported.map((problem) => problem.where)).toEqual(["docs/example.md:8:35", "docs/example.md:9:7"]);
+    expect(reported[0]!.message).toMatch(/^TS2322: /);
+  });
+
+  it("reports an error in a snippet-context comment on the comment's line", () => {
+    const found = extractSnippets("docs/context.md", ["<!-- snippet-context", "declare const n: number = 1;", "-->", "```ts", "n;", "```"].join("\n"));
+    expect(checkSnippets(REPO_ROOT, found).map((problem) => problem.where)).toEqual(["docs/context.md:2:27"]);
+  });
+
+  it("refuses an unknown flag and an unclosed block", () => {
+    expect(() => extractSnippets("docs/x.md", "```ts nocheck\n1;\n```")).toThrow("docs/x.md:1: unknown code block flag(s) nocheck");
+    expect(() => extractSnippets("docs/x.md", "```ts\n1;\n")).toThrow("docs/x.md:1: a code block is never closed");
   });
 });

@@ -41,24 +41,24 @@ describe.skipIf(!available && process.env.CI === undefined)("Hono example with R
   it("signs in on one instance with the other's nonce, and refuses the pre-sign-in cookie replayed there: 400 Nonce has already been used.", async () => {
     const jar = createCookieJar();
     const account = newKeyAccount();
-    const nonce = await getNonce(jar, routesOf(a!.url, "cookie"));
+    const nonce = await getNonce(jar, routesOf(a!.url, "sealed-cookie"));
     const beforeSignIn = jar.clone();
     const body = signatureProof(signInMessage(account.address, nonce), account);
-    expect(await postVerify(jar, routesOf(b!.url, "cookie"), body)).toMatchObject({ status: 200, body: { ok: true, address: account.address } });
-    expect(await getMe(jar, routesOf(a!.url, "cookie"))).toMatchObject({ status: 200, body: { address: account.address } });
+    expect(await postVerify(jar, routesOf(b!.url, "sealed-cookie"), body)).toMatchObject({ status: 200, body: { ok: true, address: account.address } });
+    expect(await getMe(jar, routesOf(a!.url, "sealed-cookie"))).toMatchObject({ status: 200, body: { address: account.address } });
 
-    const replay = await postVerify(beforeSignIn, routesOf(a!.url, "cookie"), body);
+    const replay = await postVerify(beforeSignIn, routesOf(a!.url, "sealed-cookie"), body);
     expect(replay).toMatchObject({ status: 400, body: { error: "Nonce has already been used." } });
-    expect(await getMe(beforeSignIn, routesOf(a!.url, "cookie"))).toMatchObject({ status: 401, body: { error: "Not authenticated." } });
+    expect(await getMe(beforeSignIn, routesOf(a!.url, "sealed-cookie"))).toMatchObject({ status: 401, body: { error: "Not authenticated." } });
   });
 
   it("accepts exactly one of 20 verify requests racing the same proof across both instances", async () => {
     const jar = createCookieJar();
     const account = newKeyAccount();
-    const nonce = await getNonce(jar, routesOf(a!.url, "cookie"));
+    const nonce = await getNonce(jar, routesOf(a!.url, "sealed-cookie"));
     const body = signatureProof(signInMessage(account.address, nonce), account);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => postVerify(jar.clone(), routesOf((index % 2 === 0 ? a! : b!).url, "cookie"), body)),
+      Array.from({ length: 20 }, (_, index) => postVerify(jar.clone(), routesOf((index % 2 === 0 ? a! : b!).url, "sealed-cookie"), body)),
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
     expect(answers.filter((answer) => answer.status === 400 && answer.body.error === "Nonce has already been used.")).toHaveLength(19);

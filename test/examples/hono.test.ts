@@ -11,7 +11,7 @@ import { APP_DOMAIN, getNonce, postSignOut, readJson, routesOf, signInBySignatur
 
 defineExampleContract({
   name: "Hono example (fetch handler, sealed-cookie sessions)",
-  variant: "cookie",
+  sessionKind: "sealed-cookie",
   example: "hono",
   start: (env) => startHonoExample({ env }),
   startDemo: (env) => startHonoExample({ env: { ...env, APP_DOMAIN: undefined, NODE_ENV: undefined } }),
@@ -29,7 +29,7 @@ describe("Hono example: cookie, app route and start-up", () => {
   it("seals the session in an httpOnly, SameSite=Lax, 30-minute cookie (no Secure over plain-HTTP loopback) and expires it on sign-out", async () => {
     const app = await startHonoExample({ env: { XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN } });
     try {
-      const routes = routesOf(app.url, "cookie");
+      const routes = routesOf(app.url, "sealed-cookie");
       const jar = createCookieJar();
       await getNonce(jar, routes);
       const set = jar.lastSetCookie("siwx_session");
@@ -53,7 +53,7 @@ describe("Hono example: cookie, app route and start-up", () => {
     const app = await startHonoExample({ env: { NODE_ENV: "production", XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN } });
     try {
       const jar = createCookieJar();
-      await getNonce(jar, routesOf(app.url, "cookie"));
+      await getNonce(jar, routesOf(app.url, "sealed-cookie"));
       expect(jar.lastSetCookie("siwx_session")?.attributes.secure).toBe(true);
     } finally {
       await app.stop();
@@ -63,7 +63,7 @@ describe("Hono example: cookie, app route and start-up", () => {
   it("answers the app's own /api/me (getSession) like /api/auth/me: 401 before sign-in, the address after, 401 after sign-out", async () => {
     const app = await startHonoExample({ env: { XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN } });
     try {
-      const routes = routesOf(app.url, "cookie");
+      const routes = routesOf(app.url, "sealed-cookie");
       const appMe = `${app.url}/api/me`;
       const jar = createCookieJar();
       const before = await readJson(await jar.fetch(appMe));
@@ -89,7 +89,7 @@ describe("Hono example: cookie, app route and start-up", () => {
     const app = await startHonoExample({ env: { XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN, SESSION_COOKIE_NAME: "my_app_sid" } });
     try {
       const jar = createCookieJar();
-      await getNonce(jar, routesOf(app.url, "cookie"));
+      await getNonce(jar, routesOf(app.url, "sealed-cookie"));
       expect(jar.get("my_app_sid")).toBeDefined();
     } finally {
       await app.stop();
@@ -112,7 +112,7 @@ describe("Hono example: cookie, app route and start-up", () => {
     const output = app.output();
     expect(output).toMatch(/SESSION_SECRET is not set/);
     expect(output).toMatch(/Hono example listening on http:\/\/127\.0\.0\.1:\d+/);
-    expect((await signInBySignature(createCookieJar(), routesOf(app.url, "cookie"))).status).toBe(200);
+    expect((await signInBySignature(createCookieJar(), routesOf(app.url, "sealed-cookie"))).status).toBe(200);
     const exit = await app.stop();
     expect(exit.code).toBe(0);
   });

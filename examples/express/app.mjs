@@ -1,4 +1,4 @@
-// The Express application of the example (server-store sessions): express-session, the library's
+// The Express application of the example (a server-store session: express-session), the library's
 // handlers, JSON errors under /api, the rate-limited nonce route and the demo page. server.mjs
 // wires it to the environment; the benchmark builds its trivial twin from the same pieces.
 import express from "express";

@@ -97,7 +97,7 @@ export function buildAuthHandlers(config: NormalizedAuthOptions): AuthHandlers {
     try {
       const record = await session.get();
       const pendingNonce = generateNonce();
-      // The address stays: asking for a nonce while signed in does not sign out (seed 3.1).
+      // The address stays: asking for a nonce while signed in does not sign out.
       await session.set({ ...record, pendingNonce, nonceIssuedAt: now() });
       return { status: 200, body: { nonce: pendingNonce } };
     } catch (cause) {
@@ -139,7 +139,11 @@ export function buildAuthHandlers(config: NormalizedAuthOptions): AuthHandlers {
   return { nonce, verify, signOut, me };
 }
 
-/** The processing order of seed 4.2, with the fixes of SPEC 5. Throws only on unexpected failures. */
+/**
+ * One verify request, in an order that costs an attacker the most and an honest user nothing:
+ * cheap shape checks first, the signature only for a message that would be accepted, and the
+ * nonce consumed only once the proof holds. Throws only on unexpected failures.
+ */
 async function runVerify(
   config: NormalizedAuthOptions,
   session: SessionStore,

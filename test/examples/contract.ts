@@ -1,6 +1,7 @@
 /**
- * The HTTP contract every example must keep (routes, statuses, texts, rate limit, settings), as
- * one suite run against a real child process per example. Texts that differ by example come in `texts`.
+ * The HTTP contract every example must keep (routes, statuses, error texts, the domain rule, the
+ * production refusals), as one suite run against a real child process per example. The texts
+ * that differ between a sealed-cookie and a server-store session come in `texts`.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";

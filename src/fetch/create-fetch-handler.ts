@@ -1,9 +1,10 @@
 import { buildAuthHandlers, TEXT } from "../server/handlers.js";
+import { readSignedIn, type SignedInSession } from "../server/get-signed-in.js";
 import type { HandlerResult, SessionStore } from "../server/types.js";
 import { UNREADABLE_BODY } from "../server/verify-body.js";
 import { normalizeFetchOptions, type FetchHandlerOptions } from "./options.js";
 import { BODY_LIMIT_BYTES, readJsonBody } from "./request-body.js";
-import { createSealedCookieSessions, signedInSession, type SignedInSession } from "./sealed-cookie-session.js";
+import { createSealedCookieSessions } from "./sealed-cookie-session.js";
 
 /** The answers of the HTTP layer itself; the handlers' own texts come from the shared table. */
 const HTTP_TEXT = {
@@ -22,7 +23,7 @@ const HTTP_TEXT = {
  * Bun.serve({ fetch: (request) => auth.handle(request) });
  * ```
  */
-export interface FetchHandler {
+export interface FetchHandler<TData = unknown> {
   /**
    * Answers a request to one of the routes under `basePath`; any other request gets a JSON
    * 404, so it can be mounted on a path pattern or serve a whole Worker. Always resolves to a
@@ -30,10 +31,10 @@ export interface FetchHandler {
    */
   handle(request: Request): Promise<Response>;
   /**
-   * The signed-in address and sign-in time of the request's session cookie, or `null` (no
-   * cookie, not signed in, expired, tampered, or sealed with another secret). Never rejects.
+   * The signed-in address, sign-in time and `onSignIn` data of the request's session cookie, or
+   * `null` (no cookie, not signed in, expired, tampered, or sealed with another secret). Never rejects.
    */
-  getSession(request: Request): Promise<SignedInSession | null>;
+  getSession(request: Request): Promise<SignedInSession<TData> | null>;
 }
 
 type RouteName = "nonce" | "verify" | "signout" | "me";
@@ -93,7 +94,7 @@ function json(status: number, body: Record<string, unknown>, extra?: Record<stri
  * });
  * ```
  */
-export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
+export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions<TData>): FetchHandler<TData> {
   const config = normalizeFetchOptions(options);
   const { basePath } = config;
   const { logger } = config.auth;
@@ -107,11 +108,11 @@ export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
       case "me":
         return handlers.me(session);
       case "signout":
-        return handlers.signOut(session);
+        return handlers.signOut(session, { request });
       case "verify": {
         const read = await readJsonBody(request);
         if (read.kind === "too-large") return { status: 413, body: { error: HTTP_TEXT.tooLarge } };
-        return handlers.verify(session, { body: read.kind === "json" ? read.body : UNREADABLE_BODY });
+        return handlers.verify(session, { body: read.kind === "json" ? read.body : UNREADABLE_BODY, request });
       }
     }
   };
@@ -133,9 +134,11 @@ export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
     }
   };
 
-  const getSession = async (request: Request): Promise<SignedInSession | null> => {
+  // The same reading of a sign-in as `me` and `getSignedIn`.
+  const rules = { maxAgeMs: undefined, now: config.auth.now };
+  const getSession = async (request: Request): Promise<SignedInSession<TData> | null> => {
     try {
-      return signedInSession(await sessions.read(request));
+      return readSignedIn<TData>(await sessions.read(request), rules);
     } catch (cause) {
       logger.error("sign-in-with-xrpl: could not read the session", cause);
       return null;

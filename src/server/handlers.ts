@@ -1,8 +1,13 @@
 import { InvalidOptionsError, MessageFormatError } from "../errors.js";
 import { generateNonce, parseMessage, validateMessage } from "../message/index.js";
 import type { SignInMessage, ValidateOptions } from "../message/types.js";
+import type { CheckSuccess } from "../verify/types.js";
+import { checkProof } from "./check-proof.js";
+import { readSignedIn, type SignedInRules } from "./get-signed-in.js";
+import { callSignInHook } from "./hooks.js";
 import { normalizeAuthOptions, type AuthHandlersOptions, type NormalizedAuthOptions } from "./options.js";
-import type { AuthHandlers, HandlerResult, SessionRecord, SessionStore } from "./types.js";
+import type { ErrorResult, MeResult, NonceResult, SignOutResult, VerifyResult } from "./results.js";
+import type { AuthHandlers, SessionRecord, SessionStore } from "./types.js";
 import { readVerifyBody, UNREADABLE_BODY } from "./verify-body.js";
 
 /**
@@ -24,19 +29,29 @@ export const TEXT = {
   verificationUnavailable: "Verification service unavailable.",
 } as const;
 
-function error(status: number, text: string): HandlerResult {
+function error<Status extends number>(status: Status, text: string): ErrorResult<Status> {
   return { status, body: { error: text } };
 }
 
+/** What `verify` and `signOut` take besides the session. */
+interface VerifyInput {
+  body: unknown;
+  request?: unknown;
+  host?: string | undefined;
+}
+
 /**
- * Builds the four route handlers (nonce, verify, sign-out, me) of the seed's session API over
- * any `SessionStore`. Options are checked once here (`InvalidOptionsError`); the handlers never
- * throw: every outcome, failures included, is a `{ status, body }` to send as JSON.
+ * Builds the four route handlers (nonce, verify, sign-out, me) over any `SessionStore`. Options
+ * are checked once here (`InvalidOptionsError`); the handlers never throw: every outcome,
+ * failures included, is a `{ status, body }` to send as JSON.
  *
- * `variant: "store"` answers as seed variant B (express-session): nonce expiry after
- * `nonceTtlSeconds`, 400 `Invalid request body.`, 500 `Verification service unavailable.`.
- * `variant: "cookie"` answers as variant A (iron-session): no nonce expiry, 500
- * `Internal server error.` for every unexpected failure.
+ * `variant: "store"` (a server-side session such as express-session): a pending nonce expires
+ * after `nonceTtlSeconds`, a malformed body answers 400 `Invalid request body.`, an unreachable
+ * ledger 500 `Verification service unavailable.`. `variant: "cookie"` (a sealed cookie such as
+ * iron-session): no nonce expiry, 500 `Internal server error.` for every unexpected failure.
+ *
+ * `onSignIn` can keep app data in the session or refuse a sign-in; `onSignOut` hears of each
+ * sign-out. Your routes read the sign-in with `getSignedIn`.
  *
  * @example
  * ```ts
@@ -61,8 +76,23 @@ function error(status: number, text: string): HandlerResult {
  *   res.status(status).json(body);
  * });
  * ```
+ *
+ * @example
+ * ```ts
+ * // Keep your user id in the session, refuse suspended accounts.
+ * const handlers = createAuthHandlers({
+ *   verifier: createVerifier(),
+ *   variant: "store",
+ *   domain: process.env.APP_DOMAIN,
+ *   onSignIn: async ({ address }) => {
+ *     const user = await users.findOrCreate(address);
+ *     if (user.suspended) return { refuse: { status: 403, message: "This account is suspended." } };
+ *     return { data: { userId: user.id } };
+ *   },
+ * });
+ * ```
  */
-export function createAuthHandlers(options: AuthHandlersOptions): AuthHandlers {
+export function createAuthHandlers<TData = unknown, TRequest = unknown>(options: AuthHandlersOptions<TData, TRequest>): AuthHandlers<TRequest> {
   return buildAuthHandlers(normalizeAuthOptions(options));
 }
 
@@ -82,7 +112,7 @@ export function buildAuthHandlers(config: NormalizedAuthOptions): AuthHandlers {
    * adapter used without its middleware, a domain function that throws...): that is never the
    * caller's fault, so it is a 500 with the generic text, and the cause goes to the log.
    */
-  const unexpected = (where: string, cause: unknown): HandlerResult => {
+  const unexpected = (where: string, cause: unknown): VerifyResult => {
     if (cause instanceof InvalidOptionsError) {
       logger.error(`sign-in-with-xrpl: the server's setup stopped ${where}; fix the configuration named below.`, cause);
       return error(500, TEXT.internal);
@@ -91,11 +121,14 @@ export function buildAuthHandlers(config: NormalizedAuthOptions): AuthHandlers {
     return isStore ? error(400, TEXT.invalidBody) : error(500, TEXT.internal);
   };
 
-  const nonce = async (session: SessionStore): Promise<HandlerResult> => {
+  // Every read of a sign-in applies the same rules (see readSignedIn).
+  const rules: SignedInRules = { maxAgeMs: undefined, now };
+
+  const nonce = async (session: SessionStore): Promise<NonceResult> => {
     try {
       const record = await session.get();
       const pendingNonce = generateNonce();
-      // The address stays: asking for a nonce while signed in does not sign out (seed 3.1).
+      // The sign-in and its data stay: asking for a nonce while signed in does not sign out.
       await session.set({ ...record, pendingNonce, nonceIssuedAt: now() });
       return { status: 200, body: { nonce: pendingNonce } };
     } catch (cause) {
@@ -104,29 +137,44 @@ export function buildAuthHandlers(config: NormalizedAuthOptions): AuthHandlers {
     }
   };
 
-  const verify = async (session: SessionStore, request: { body: unknown; host?: string | undefined }): Promise<HandlerResult> => {
+  const verify = async (session: SessionStore, input: VerifyInput): Promise<VerifyResult> => {
     try {
-      return await runVerify(config, session, request);
+      return await runVerify(config, session, input);
     } catch (cause) {
       return unexpected("verify", cause);
     }
   };
 
-  const signOut = async (session: SessionStore): Promise<HandlerResult> => {
+  const signOut = async (session: SessionStore, input?: { request?: unknown }): Promise<SignOutResult> => {
+    // Read before destroying, so the hook hears who signed out and with which data.
+    let ended: SessionRecord = {};
+    if (config.onSignOut !== undefined) {
+      try {
+        ended = await session.get();
+      } catch (cause) {
+        logger.error("sign-in-with-xrpl: could not read the session on sign-out; onSignOut is not called", cause);
+      }
+    }
     try {
       await session.destroy();
     } catch (cause) {
       logger.error("sign-in-with-xrpl: could not destroy the session on sign-out", cause);
     }
+    // After the session has ended, so a slow or failing hook cannot keep anyone signed in.
+    if (config.onSignOut !== undefined && typeof ended.address === "string" && ended.address !== "") {
+      try {
+        await config.onSignOut({ address: ended.address, data: ended.data as never, request: input?.request as never });
+      } catch (cause) {
+        logger.error("sign-in-with-xrpl: onSignOut threw; the session has ended anyway", cause);
+      }
+    }
     return { status: 200, body: { ok: true } };
   };
 
-  const me = async (session: SessionStore): Promise<HandlerResult> => {
+  const me = async (session: SessionStore): Promise<MeResult> => {
     try {
-      const record = await session.get();
-      if (typeof record.address === "string" && record.address !== "") {
-        return { status: 200, body: { address: record.address } };
-      }
+      const signedIn = readSignedIn(await session.get(), rules);
+      if (signedIn !== null) return { status: 200, body: { address: signedIn.address } };
       return error(401, TEXT.notAuthenticated);
     } catch (cause) {
       logger.error("sign-in-with-xrpl: could not read the session", cause);
@@ -137,19 +185,19 @@ export function buildAuthHandlers(config: NormalizedAuthOptions): AuthHandlers {
   return { nonce, verify, signOut, me };
 }
 
-/** The processing order of seed 4.2, with the fixes of SPEC 5. Throws only on unexpected failures. */
-async function runVerify(
-  config: NormalizedAuthOptions,
-  session: SessionStore,
-  request: { body: unknown; host?: string | undefined },
-): Promise<HandlerResult> {
+/**
+ * One sign-in attempt, cheapest and caller-independent checks first: body, pending nonce, message
+ * format and rules, the proof, single use, the app's hook, then the session. Throws only on
+ * unexpected failures.
+ */
+async function runVerify(config: NormalizedAuthOptions, session: SessionStore, input: VerifyInput): Promise<VerifyResult> {
   const isStore = config.variant === "store";
   const requestedAt = config.now();
 
   // 1. The body. A body the HTTP layer could not read as JSON at all is the caller's mistake
   // whatever the session kind, so it is a 400 before anything else.
-  if (request?.body === UNREADABLE_BODY) return error(400, TEXT.invalidBody);
-  const proof = readVerifyBody(request?.body);
+  if (input?.body === UNREADABLE_BODY) return error(400, TEXT.invalidBody);
+  const proof = readVerifyBody(input?.body);
   if (proof === undefined) return isStore ? error(400, TEXT.invalidBody) : error(500, TEXT.internal);
 
   // 2. A pending nonce.
@@ -159,7 +207,7 @@ async function runVerify(
     return error(400, isStore ? TEXT.noPendingNonceStore : TEXT.noPendingNonceCookie);
   }
 
-  // 3. Variant B: a nonce older than the TTL is cleared. A record without an issue time cannot
+  // 3. A server-side session: a nonce older than the TTL is cleared. A record without an issue time cannot
   // prove it is fresh, so it counts as expired.
   if (isStore) {
     const issuedAt = record.nonceIssuedAt;
@@ -193,14 +241,16 @@ async function runVerify(
   const validation = validateMessage(message, validateOptions);
   if (!validation.valid) return error(400, validation.reason);
 
-  // 6. The proof. A throwing verifier (ledger node unreachable) is a service failure, not a bad proof.
-  let holds: boolean;
+  // 6. The proof. A throwing verifier (ledger node unreachable) is a service failure, not a bad
+  // proof. `check` says which key signed, for the hook; the verifier logs why a proof failed.
+  let check: CheckSuccess;
   try {
-    holds = await config.verifier.verify(proof);
+    const result = await checkProof(config.verifier, proof);
+    if (result?.ok !== true) return error(401, TEXT.signatureFailed);
+    check = result;
   } catch (cause) {
     return serviceFailure(config, "the verifier failed", cause);
   }
-  if (holds !== true) return error(401, TEXT.signatureFailed);
 
   // 7. Single use, decided by the nonce store only now that the proof holds, so a forged attempt
   // cannot burn someone else's nonce.
@@ -212,13 +262,42 @@ async function runVerify(
   }
   if (first !== true) return error(400, TEXT.nonceUsed);
 
-  // 8. Signed in: a new session id where the store has ids, then the whole record.
+  // 8. The app's word. Only now, with the nonce used up: the hook runs at most once per signed
+  // message (a replay or a racing copy never reaches it), and a refused proof cannot be sent
+  // again for another answer. A refusal or a failing hook signs nothing in.
+  let data: unknown;
+  if (config.onSignIn !== undefined) {
+    const decision = await callSignInHook(config.onSignIn, { address: proof.address, check, request: input.request });
+    if (decision.kind !== "sign-in") {
+      await dropUsedNonce(config, session, record);
+      if (decision.kind === "refuse") return error(decision.status, decision.message);
+      config.logger.error(decision.problem, ...("cause" in decision ? [decision.cause] : []));
+      return error(500, TEXT.internal);
+    }
+    data = decision.data;
+  }
+
+  // 9. Signed in: a new session id where the store has ids, then the whole record.
   if (typeof session.regenerate === "function") await session.regenerate();
-  await session.set({ address: proof.address, authenticatedAt: config.now() });
+  await session.set({ address: proof.address, authenticatedAt: config.now(), ...(data === undefined ? {} : { data }) });
   return { status: 200, body: { ok: true, address: proof.address } };
 }
 
-function serviceFailure(config: NormalizedAuthOptions, what: string, cause: unknown): HandlerResult {
+/**
+ * After a refused sign-in: the session as it was (an earlier sign-in included) without the nonce
+ * that is now used up, so it stops offering it.
+ */
+async function dropUsedNonce(config: NormalizedAuthOptions, session: SessionStore, record: SessionRecord): Promise<void> {
+  const { pendingNonce: _used, nonceIssuedAt: _issued, ...rest } = record;
+  try {
+    await session.set(rest);
+  } catch (cause) {
+    // The nonce store already refuses it; the refusal is still the answer.
+    config.logger.error("sign-in-with-xrpl: could not clear the used nonce from the session after a refused sign-in", cause);
+  }
+}
+
+function serviceFailure(config: NormalizedAuthOptions, what: string, cause: unknown): ErrorResult<500> {
   config.logger.error(`sign-in-with-xrpl: ${what} during verify`, cause);
   return config.variant === "store" ? error(500, TEXT.verificationUnavailable) : error(500, TEXT.internal);
 }

@@ -5,6 +5,7 @@ import { resolveExpectedDomain, type DomainOption, type ExpectedDomain } from ".
 import { createMemoryNonceStore } from "./memory-nonce-store.js";
 import { SILENT_LOGGER, type Logger } from "../shared/logger.js";
 import type { NonceStore } from "./types.js";
+import type { OnSignIn, OnSignOut, SignInHookContext, SignOutHookContext } from "./hooks.js";
 
 /**
  * Which seed variant the handlers speak: `"cookie"` (A, sealed cookie) or `"store"` (B, server-side session store).
@@ -30,7 +31,7 @@ export type AuthVariant = "cookie" | "store";
  * };
  * ```
  */
-export interface AuthHandlersOptions {
+export interface AuthHandlersOptions<TData = unknown, TRequest = unknown> {
   /** Checks the proofs; create one per process with `createVerifier()`. */
   verifier: Verifier;
   /** `"cookie"`: seed variant A (iron-session). `"store"`: seed variant B (express-session). */
@@ -60,7 +61,41 @@ export interface AuthHandlersOptions {
   logger?: Logger | undefined;
   /** Clock in milliseconds since the Unix epoch. Default `Date.now`. */
   now?: (() => number) | undefined;
+  /**
+   * Awaited once per sign-in, after the proof holds and its nonce is used up, before the session
+   * is signed in: return `{ data }` to keep app data in the session (read it with
+   * `getSignedIn`), `{ refuse: { status, message } }` to sign nothing in, or nothing. `request` is
+   * what you passed to `handlers.verify(store, { body, request })`.
+   */
+  onSignIn?: OnSignIn<TData, TRequest | undefined> | undefined;
+  /**
+   * Awaited after a signed-in session has ended, with its address and data. `request` is what you
+   * passed to `handlers.signOut(store, { request })`.
+   */
+  onSignOut?: OnSignOut<TData, TRequest | undefined> | undefined;
 }
+
+/**
+ * A hook with its types erased, as the handlers hold it: any `OnSignIn` fits, and the one call
+ * site passes the request it was given.
+ *
+ * @internal
+ */
+export type StoredSignInHook = (context: SignInHookContext<never>) => unknown;
+
+/** @internal As {@link StoredSignInHook}, for `onSignOut`. */
+export type StoredSignOutHook = (context: SignOutHookContext<never, never>) => unknown;
+
+/**
+ * What `normalizeAuthOptions` reads: the public options with the hooks' types erased, so the
+ * fetch handler can hand over hooks whose `request` is a `Request`.
+ *
+ * @internal
+ */
+export type AuthOptionsInput = Omit<AuthHandlersOptions, "onSignIn" | "onSignOut"> & {
+  onSignIn?: StoredSignInHook | undefined;
+  onSignOut?: StoredSignOutHook | undefined;
+};
 
 /** @internal The options after defaults and checks. */
 export interface NormalizedAuthOptions {
@@ -78,6 +113,8 @@ export interface NormalizedAuthOptions {
   nonceStore: NonceStore;
   logger: Logger;
   now: () => number;
+  onSignIn: StoredSignInHook | undefined;
+  onSignOut: StoredSignOutHook | undefined;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -104,12 +141,12 @@ function describe(value: unknown): string {
  *
  * @internal
  */
-export function normalizeAuthOptions(options: AuthHandlersOptions, caller = "createAuthHandlers"): NormalizedAuthOptions {
+export function normalizeAuthOptions(options: AuthOptionsInput, caller = "createAuthHandlers"): NormalizedAuthOptions {
   const fail: (message: string) => never = (message) => {
     throw new InvalidOptionsError(`sign-in-with-xrpl: ${caller}: ${message}`);
   };
   if (!isObject(options)) fail("pass an options object, e.g. createAuthHandlers({ verifier: createVerifier(), variant: \"store\" }).");
-  const { verifier, variant, domain, chainId, nonceStore, logger, now } = options;
+  const { verifier, variant, domain, chainId, nonceStore, logger, now, onSignIn, onSignOut } = options;
 
   if (!isObject(verifier) || typeof verifier.verify !== "function") {
     fail("`verifier` is missing: pass one created once at start-up, e.g. { verifier: createVerifier() }.");
@@ -139,6 +176,12 @@ export function normalizeAuthOptions(options: AuthHandlersOptions, caller = "cre
   if (now !== undefined && typeof now !== "function") {
     fail("`now` must be a function returning milliseconds since the Unix epoch, e.g. () => Date.now().");
   }
+  if (onSignIn !== undefined && typeof onSignIn !== "function") {
+    fail("`onSignIn` must be a function, e.g. onSignIn: async ({ address }) => ({ data: { userId: await users.idOf(address) } }).");
+  }
+  if (onSignOut !== undefined && typeof onSignOut !== "function") {
+    fail("`onSignOut` must be a function, e.g. onSignOut: async ({ address }) => audit.log(\"signed out\", address).");
+  }
   const { production = isProductionEnvironment() } = options;
   if (typeof production !== "boolean") {
     fail('`production` must be a boolean, e.g. process.env.NODE_ENV === "production"; omit it to read NODE_ENV.');
@@ -162,5 +205,7 @@ export function normalizeAuthOptions(options: AuthHandlersOptions, caller = "cre
     nonceStore: nonceStore ?? createMemoryNonceStore(),
     logger: resolvedLogger,
     now: now ?? Date.now,
+    onSignIn,
+    onSignOut,
   };
 }

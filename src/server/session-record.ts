@@ -5,7 +5,7 @@ import type { SessionRecord } from "./types.js";
  *
  * @internal
  */
-export const SESSION_RECORD_FIELDS = ["pendingNonce", "nonceIssuedAt", "address", "authenticatedAt"] as const;
+export const SESSION_RECORD_FIELDS = ["pendingNonce", "nonceIssuedAt", "address", "authenticatedAt", "data"] as const;
 
 /**
  * Copies the record fields of a session object, keeping only values of the right type, so a
@@ -19,6 +19,8 @@ export function pickSessionRecord(source: Record<string, unknown>): SessionRecor
   if (typeof source.nonceIssuedAt === "number" && Number.isFinite(source.nonceIssuedAt)) record.nonceIssuedAt = source.nonceIssuedAt;
   if (typeof source.address === "string") record.address = source.address;
   if (typeof source.authenticatedAt === "number" && Number.isFinite(source.authenticatedAt)) record.authenticatedAt = source.authenticatedAt;
+  // The app's data from onSignIn, checked as JSON when it was stored; `null` is a value like any other.
+  if (source.data !== undefined) record.data = source.data;
   return record;
 }
 

@@ -1,17 +1,21 @@
+import type { MeResult, NonceResult, SignOutResult, VerifyResult } from "./results.js";
+
 /**
- * What the handlers keep in the caller's session (seed 2.1). Times are milliseconds since the
- * Unix epoch.
+ * What the handlers keep in the caller's session. Times are milliseconds since the Unix epoch.
+ * `data` is what your `onSignIn` hook returned for this sign-in (JSON, typed `TData`).
  *
  * @example
  * ```ts
- * const record: SessionRecord = { address: "r...", authenticatedAt: Date.now() };
+ * const record: SessionRecord<{ userId: string }> = { address: "r...", authenticatedAt: Date.now(), data: { userId: "u_123" } };
  * ```
  */
-export interface SessionRecord {
+export interface SessionRecord<TData = unknown> {
   pendingNonce?: string;
   nonceIssuedAt?: number;
   address?: string;
   authenticatedAt?: number;
+  /** The app data `onSignIn` returned for this sign-in; absent when it returned none. */
+  data?: TData;
 }
 
 /**
@@ -90,7 +94,9 @@ export interface HandlerResult {
 }
 
 /**
- * The four route handlers, framework-agnostic. Build them with `createAuthHandlers`.
+ * The four route handlers, framework-agnostic. Build them with `createAuthHandlers`. Each answer
+ * is a union per status (narrow on `status`), and each is a `HandlerResult` too.
+ * `TRequest` is what you pass as `request` to `verify` and `signOut`: the hooks receive it.
  *
  * @example
  * ```ts
@@ -100,13 +106,18 @@ export interface HandlerResult {
  * });
  * ```
  */
-export interface AuthHandlers {
-  nonce(session: SessionStore): Promise<HandlerResult>;
+export interface AuthHandlers<TRequest = unknown> {
+  nonce(session: SessionStore): Promise<NonceResult>;
   /**
-   * Checks a POST verify body. `host` is accepted for compatibility and ignored: the expected
-   * domain comes from the `domain` option only, never from a request header.
+   * Checks a POST verify body. `request` is handed to `onSignIn` as is (your framework's request
+   * object, say). `host` is accepted for compatibility and ignored: the expected domain comes
+   * from the `domain` option only, never from a request header.
    */
-  verify(session: SessionStore, request: { body: unknown; /** @deprecated Ignored. */ host?: string | undefined }): Promise<HandlerResult>;
-  signOut(session: SessionStore): Promise<HandlerResult>;
-  me(session: SessionStore): Promise<HandlerResult>;
+  verify(
+    session: SessionStore,
+    input: { body: unknown; request?: TRequest | undefined; /** @deprecated Ignored. */ host?: string | undefined },
+  ): Promise<VerifyResult>;
+  /** Ends the session; `request` is handed to `onSignOut` as is. */
+  signOut(session: SessionStore, input?: { request?: TRequest | undefined }): Promise<SignOutResult>;
+  me(session: SessionStore): Promise<MeResult>;
 }

@@ -9,6 +9,8 @@ const FULL_RECORD: Required<SessionRecord> = {
   nonceIssuedAt: 1_700_000_000_000,
   address: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh",
   authenticatedAt: 1_700_000_100_000,
+  // App data from an onSignIn hook: nested JSON, so a store that keeps only flat fields fails.
+  data: { userId: "u_42", roles: ["admin", "billing"], plan: { tier: 2, trial: false, renewsAt: null } },
 };
 const SIGNED_IN: SessionRecord = { address: FULL_RECORD.address, authenticatedAt: FULL_RECORD.authenticatedAt };
 
@@ -70,6 +72,10 @@ async function expectRecord(store: SessionStore, expected: SessionRecord, when: 
     if (actual[field] !== expected[field]) {
       fail(SUBJECT, `${when}: get().${field} is ${show(actual[field])}, expected ${show(expected[field])} (whole record: ${show(actual)}).`);
     }
+  }
+  // The app data is JSON: equal when its JSON text is.
+  if (JSON.stringify(actual.data) !== JSON.stringify(expected.data)) {
+    fail(SUBJECT, `${when}: get().data is ${show(actual.data)}, expected ${show(expected.data)} (whole record: ${show(actual)}).`);
   }
 }
 

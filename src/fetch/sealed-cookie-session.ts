@@ -90,14 +90,3 @@ export function createSealedCookieSessions(config: NormalizedFetchOptions): Seal
 
   return { read, open };
 }
-
-/**
- * The signed-in part of a record, or `null` when it holds no sign-in.
- *
- * @internal
- */
-export function signedInSession(record: SessionRecord): SignedInSession | null {
-  const { address, authenticatedAt } = record;
-  if (typeof address !== "string" || address === "" || typeof authenticatedAt !== "number") return null;
-  return { address, authenticatedAt };
-}

@@ -1,7 +1,10 @@
 import { InvalidOptionsError, MessageFormatError } from "../errors.js";
 import { generateNonce, parseMessage, validateMessage } from "../message/index.js";
 import type { SignInMessage, ValidateOptions } from "../message/types.js";
+import type { CheckResult } from "../verify/types.js";
+import { countFailedAttempt } from "./failed-attempts.js";
 import { normalizeAuthOptions, type AuthHandlersOptions, type NormalizedAuthOptions } from "./options.js";
+import { createSessionRules, readSignedInSession, revokeSignedIn, signedInRecord, type SessionRules } from "./session-read.js";
 import type { AuthHandlers, HandlerResult, SessionRecord, SessionStore } from "./types.js";
 import { readVerifyBody, UNREADABLE_BODY } from "./verify-body.js";
 
@@ -29,14 +32,21 @@ function error(status: number, text: string): HandlerResult {
 }
 
 /**
- * Builds the four route handlers (nonce, verify, sign-out, me) of the seed's session API over
- * any `SessionStore`. Options are checked once here (`InvalidOptionsError`); the handlers never
- * throw: every outcome, failures included, is a `{ status, body }` to send as JSON.
+ * Builds the four route handlers (nonce, verify, sign-out, me) over any `SessionStore`.
+ * Options are checked once here (`InvalidOptionsError`); the handlers never throw: every
+ * outcome, failures included, is a `{ status, body }` to send as JSON.
  *
- * `variant: "store"` answers as seed variant B (express-session): nonce expiry after
- * `nonceTtlSeconds`, 400 `Invalid request body.`, 500 `Verification service unavailable.`.
- * `variant: "cookie"` answers as variant A (iron-session): no nonce expiry, 500
- * `Internal server error.` for every unexpected failure.
+ * `variant: "store"` (a server-side session such as express-session): a pending nonce expires
+ * after `nonceTtlSeconds`, an unreadable body is 400 `Invalid request body.`, a ledger outage 500
+ * `Verification service unavailable.`. `variant: "cookie"` (a sealed cookie such as
+ * iron-session): no nonce expiry, 500 `Internal server error.` for every unexpected failure.
+ *
+ * Sessions end for real, whatever the kind: a sign-in lasts at most `maxSessionAgeSeconds`
+ * (24 hours); sign-out, or a new nonce request, revokes the sign-in's id in the revocation store
+ * (by default the nonce store), so a copy of the cookie reads as signed out on every instance
+ * that shares it; with `revalidateAfterSeconds`, `me` re-checks on the ledger that the key still
+ * has authority. After `MAX_FAILED_VERIFY_ATTEMPTS` refused proofs on one pending nonce, the
+ * client needs a new nonce.
  *
  * @example
  * ```ts
@@ -72,7 +82,7 @@ export function createAuthHandlers(options: AuthHandlersOptions): AuthHandlers {
  *
  * @internal
  */
-export function buildAuthHandlers(config: NormalizedAuthOptions): AuthHandlers {
+export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionRules = createSessionRules(config)): AuthHandlers {
   const { variant, logger, now } = config;
   const isStore = variant === "store";
 
@@ -95,8 +105,11 @@ export function buildAuthHandlers(config: NormalizedAuthOptions): AuthHandlers {
     try {
       const record = await session.get();
       const pendingNonce = generateNonce();
-      // The address stays: asking for a nonce while signed in does not sign out (seed 3.1).
-      await session.set({ ...record, pendingNonce, nonceIssuedAt: now() });
+      // A nonce request starts a new sign-in: it never carries a signed-in identity into the new
+      // record, so it can neither extend a session nor give a copied cookie a fresh lifetime; the
+      // sign-in it replaces is ended everywhere, as a sign-out would.
+      await revokeSignedIn(rules, record);
+      await session.set({ pendingNonce, nonceIssuedAt: now() });
       return { status: 200, body: { nonce: pendingNonce } };
     } catch (cause) {
       logger.error("sign-in-with-xrpl: could not store a new nonce in the session", cause);
@@ -114,6 +127,12 @@ export function buildAuthHandlers(config: NormalizedAuthOptions): AuthHandlers {
 
   const signOut = async (session: SessionStore): Promise<HandlerResult> => {
     try {
+      // Revoked first: a copy of a stateless cookie would otherwise outlive the destroy below.
+      await revokeSignedIn(rules, await session.get());
+    } catch (cause) {
+      logger.error("sign-in-with-xrpl: could not revoke the session on sign-out; copies of its cookie stay valid until its lifetime ends", cause);
+    }
+    try {
       await session.destroy();
     } catch (cause) {
       logger.error("sign-in-with-xrpl: could not destroy the session on sign-out", cause);
@@ -123,10 +142,8 @@ export function buildAuthHandlers(config: NormalizedAuthOptions): AuthHandlers {
 
   const me = async (session: SessionStore): Promise<HandlerResult> => {
     try {
-      const record = await session.get();
-      if (typeof record.address === "string" && record.address !== "") {
-        return { status: 200, body: { address: record.address } };
-      }
+      const signedIn = await readSignedInSession(rules, session, { clear: true });
+      if (signedIn !== null) return { status: 200, body: { address: signedIn.address } };
       return error(401, TEXT.notAuthenticated);
     } catch (cause) {
       logger.error("sign-in-with-xrpl: could not read the session", cause);
@@ -137,7 +154,7 @@ export function buildAuthHandlers(config: NormalizedAuthOptions): AuthHandlers {
   return { nonce, verify, signOut, me };
 }
 
-/** The processing order of seed 4.2, with the fixes of SPEC 5. Throws only on unexpected failures. */
+/** Checks a verify request step by step, cheapest and most specific refusals first. Throws only on unexpected failures. */
 async function runVerify(
   config: NormalizedAuthOptions,
   session: SessionStore,
@@ -170,12 +187,18 @@ async function runVerify(
     }
   }
 
+  // From here on, a refused proof counts against the pending nonce (the answer keeps its text).
+  const failed = async (result: HandlerResult): Promise<HandlerResult> => {
+    await countFailedAttempt(session, record);
+    return result;
+  };
+
   // 4. Parse.
   let message: SignInMessage;
   try {
     message = parseMessage(proof.message);
   } catch (cause) {
-    if (cause instanceof MessageFormatError) return error(400, TEXT.invalidFormat);
+    if (cause instanceof MessageFormatError) return failed(error(400, TEXT.invalidFormat));
     throw cause;
   }
 
@@ -191,16 +214,16 @@ async function runVerify(
     ...(config.chainId === undefined ? {} : { chainId: config.chainId }),
   };
   const validation = validateMessage(message, validateOptions);
-  if (!validation.valid) return error(400, validation.reason);
+  if (!validation.valid) return failed(error(400, validation.reason));
 
   // 6. The proof. A throwing verifier (ledger node unreachable) is a service failure, not a bad proof.
-  let holds: boolean;
+  let check: CheckResult;
   try {
-    holds = await config.verifier.verify(proof);
+    check = await checkProof(config, proof);
   } catch (cause) {
     return serviceFailure(config, "the verifier failed", cause);
   }
-  if (holds !== true) return error(401, TEXT.signatureFailed);
+  if (check.ok !== true) return failed(error(401, TEXT.signatureFailed));
 
   // 7. Single use, decided by the nonce store only now that the proof holds, so a forged attempt
   // cannot burn someone else's nonce.
@@ -210,12 +233,24 @@ async function runVerify(
   } catch (cause) {
     return serviceFailure(config, "the nonce store failed", cause);
   }
+  // Not counted: the proof held, and the nonce went to a sign-in that raced this one (a double
+  // click); writing a failure here could overwrite that sign-in's session.
   if (first !== true) return error(400, TEXT.nonceUsed);
 
-  // 8. Signed in: a new session id where the store has ids, then the whole record.
+  // 8. Signed in: a new session id where the store has ids, then the whole record (with an id of
+  // its own and what signed, so it can be revoked and revalidated).
   if (typeof session.regenerate === "function") await session.regenerate();
-  await session.set({ address: proof.address, authenticatedAt: config.now() });
+  await session.set(signedInRecord({ ...check, address: proof.address }, config.now()));
   return { status: 200, body: { ok: true, address: proof.address } };
+}
+
+/** The verifier's reasoned answer; a hand-written verifier with only `verify` gets an authority it cannot revalidate. */
+async function checkProof(config: NormalizedAuthOptions, proof: Parameters<NormalizedAuthOptions["verifier"]["verify"]>[0]): Promise<CheckResult> {
+  const { verifier } = config;
+  if (typeof verifier.check === "function") return verifier.check(proof);
+  return (await verifier.verify(proof)) === true
+    ? { ok: true, address: proof.address, signatureKind: proof.signatureKind, authority: "unknown", publicKey: null, algorithm: null }
+    : { ok: false, code: "invalid_signature", detail: "The verifier refused the proof." };
 }
 
 function serviceFailure(config: NormalizedAuthOptions, what: string, cause: unknown): HandlerResult {

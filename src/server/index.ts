@@ -13,3 +13,4 @@ export type { ExpressSessionCookieOptions, IronSessionCookieOptions, SessionCook
 export { MIN_SESSION_SECRET_DISTINCT_CHARACTERS, MIN_SESSION_SECRET_LENGTH, resolveSessionSecret } from "./session-secret.js";
 export type { SessionSecretInput } from "./session-secret.js";
 export type { AuthHandlers, HandlerResult, NonceStore, RevocationStore, SessionRecord, SessionStore } from "./types.js";
+export { MAX_FAILED_VERIFY_ATTEMPTS } from "./failed-attempts.js";

@@ -8,10 +8,25 @@
  * ```
  */
 export interface SessionRecord {
+  /** The nonce handed out for the sign-in under way. */
   pendingNonce?: string;
   nonceIssuedAt?: number;
+  /** Failed verify attempts on the pending nonce; at `MAX_FAILED_VERIFY_ATTEMPTS` the nonce is cleared. */
+  failedAttempts?: number;
+  /** The signed-in account. */
   address?: string;
+  /** When the sign-in happened: the session's absolute lifetime (`maxSessionAgeSeconds`) counts from here. */
   authenticatedAt?: number;
+  /** A random id per sign-in, so sign-out can revoke this session everywhere (see `RevocationStore`). */
+  sessionId?: string;
+  /** What signed in: the account's master key, its regular key or its signer list (`"unknown"`: a custom strategy). */
+  authority?: "master" | "regular" | "multisig" | "unknown";
+  /** The public key that signed in (uppercase hex), for a master or regular key. */
+  publicKey?: string;
+  /** The signer accounts that signed in, for a signer list. */
+  signers?: string[];
+  /** When the ledger last confirmed `authority` (the sign-in, or a later revalidation). */
+  validatedAt?: number;
 }
 
 /**

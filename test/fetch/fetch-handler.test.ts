@@ -234,6 +234,77 @@ describe("createFetchHandler: sessions end", () => {
   });
 });
 
+describe("createFetchHandler: copies of a session cookie", () => {
+  it("a copy taken before sign-out reads 200 before and 401 after, on every instance sharing the store", async () => {
+    const { auth, proofFor, nonceStore, clock } = setup();
+    const other = createFetchHandler({ verifier: offlineVerifier(), domain: "example.com", sessionSecret: SECRET, now: () => clock.now, nonceStore });
+    const client = browser(auth);
+    expect((await client.verify(await proofFor(client))).status).toBe(200);
+    const copyOnOther = browser(other);
+    copyOnOther.cookie = client.cookie;
+    expect((await copyOnOther.send("/api/auth/me")).status).toBe(200);
+    expect(await other.getSession(copyOnOther.request("/"))).not.toBeNull();
+
+    await client.send("/api/auth/signout", { method: "POST" });
+    expect(await copyOnOther.send("/api/auth/me")).toMatchObject({ status: 401, body: { error: "Not authenticated." } });
+    expect(await other.getSession(copyOnOther.request("/"))).toBeNull();
+  });
+
+  it("without a shared store, the copy lives on another instance until its lifetime ends (what a stateless cookie cannot promise)", async () => {
+    const { auth, proofFor, clock } = setup();
+    const alone = createFetchHandler({ verifier: offlineVerifier(), domain: "example.com", sessionSecret: SECRET, now: () => clock.now, nonceStore: createMemoryNonceStore() });
+    const client = browser(auth);
+    expect((await client.verify(await proofFor(client))).status).toBe(200);
+    const copy = client.cookie;
+    await client.send("/api/auth/signout", { method: "POST" });
+    const elsewhere = browser(alone);
+    elsewhere.cookie = copy;
+    expect((await elsewhere.send("/api/auth/me")).status).toBe(200);
+  });
+
+  it("a nonce request with a copied cookie answers a cookie without the sign-in, and ends the copied sign-in", async () => {
+    const { auth, proofFor } = setup();
+    const client = browser(auth);
+    expect((await client.verify(await proofFor(client))).status).toBe(200);
+    const copy = client.clone();
+    await copy.nonce();
+    expect(await auth.getSession(copy.request("/"))).toBeNull();
+    expect((await client.send("/api/auth/me")).status).toBe(401);
+  });
+
+  it("ends a session 24 hours after sign-in however long the cookie lives: 401, the cookie expired, getSession null", async () => {
+    const { auth, proofFor, clock } = setup({ cookie: { maxAgeSeconds: 3 * 86_400 } });
+    const client = browser(auth);
+    expect((await client.verify(await proofFor(client))).status).toBe(200);
+    const signedInAt = clock.now;
+    clock.now = signedInAt + 86_400_000 - 1;
+    expect(await auth.getSession(client.request("/"))).not.toBeNull();
+    expect((await client.send("/api/auth/me")).status).toBe(200);
+    clock.now = signedInAt + 86_400_000;
+    expect(await auth.getSession(client.request("/"))).toBeNull();
+    expect((await client.send("/api/auth/me")).status).toBe(401);
+    expect(client.lastSetCookie?.attributes["max-age"]).toBe("0");
+  });
+
+  it("takes maxSessionAgeSeconds", async () => {
+    const { auth, proofFor, clock } = setup({ maxSessionAgeSeconds: 600 });
+    const client = browser(auth);
+    expect((await client.verify(await proofFor(client))).status).toBe(200);
+    clock.now += 600_000;
+    expect(await auth.getSession(client.request("/"))).toBeNull();
+  });
+
+  it("fails closed when the revocation store cannot answer: /me 500, getSession null, both logged", async () => {
+    const failing = { revoke: async () => {}, isRevoked: () => Promise.reject(new Error("store down")) };
+    const { auth, proofFor, logger } = setup({ revocationStore: failing });
+    const client = browser(auth);
+    expect((await client.verify(await proofFor(client))).status).toBe(200);
+    expect(await client.send("/api/auth/me")).toMatchObject({ status: 500, body: { error: "Internal server error." } });
+    expect(await auth.getSession(client.request("/"))).toBeNull();
+    expect(logger.entries.filter((entry) => entry.level === "error")).toHaveLength(2);
+  });
+});
+
 describe("createFetchHandler: single use", () => {
   it("refuses the cookie from before the sign-in, replayed with the same proof: 400 Nonce has already been used.", async () => {
     const { auth, proofFor } = setup();

@@ -172,6 +172,18 @@ export function defineExampleContract(contract: ExampleContract): void {
       expect(failures).toEqual([]);
     });
 
+    it("ends the session for copies of its cookie on sign-out: /me 200 before, 401 after", async () => {
+      const jar = createCookieJar();
+      await signInBySignature(jar, routes);
+      const copy = jar.clone();
+      expect((await getMe(copy, routes)).status).toBe(200);
+      expect((await postSignOut(jar, routes)).status).toBe(200);
+      expect(await getMe(copy, routes)).toMatchObject({ status: 401, body: { error: "Not authenticated." } });
+      // Nor does a nonce request bring the copy back.
+      await getNonce(copy, routes);
+      expect((await getMe(copy, routes)).status).toBe(401);
+    });
+
     it("starts over when a signed-in session asks for a new nonce: that session and copies of its cookie are signed out", async () => {
       const jar = createCookieJar();
       await signInBySignature(jar, routes);

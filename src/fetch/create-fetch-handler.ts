@@ -1,5 +1,6 @@
 import { buildAuthHandlers, TEXT } from "../server/handlers.js";
-import { readSignedIn, type SignedInSession } from "../server/get-signed-in.js";
+import { getSignedInOptions, signedInSession, type SignedInSession } from "../server/get-signed-in.js";
+import { createSessionRules, judgeSignedIn } from "../server/session-read.js";
 import type { HandlerResult, SessionStore } from "../server/types.js";
 import { UNREADABLE_BODY } from "../server/verify-body.js";
 import { normalizeFetchOptions, type FetchHandlerOptions } from "./options.js";
@@ -32,9 +33,14 @@ export interface FetchHandler<TData = unknown> {
   handle(request: Request): Promise<Response>;
   /**
    * The signed-in address, sign-in time and `onSignIn` data of the request's session cookie, or
-   * `null` (no cookie, not signed in, expired, tampered, or sealed with another secret). Never rejects.
+   * `null` (no cookie, not signed in, expired, tampered, sealed with another secret, past its
+   * absolute lifetime, signed out, or, with `revalidateAfterSeconds`, its key no longer has
+   * authority). The same checks as `GET /me`. Never rejects: when a check cannot be answered (the
+   * revocation store fails) it resolves `null` and logs the cause, so a route never serves a
+   * session it could not check. `maxAgeSeconds` asks for a fresher sign-in on this read only
+   * (for a sensitive action); a bad value rejects with `InvalidOptionsError`.
    */
-  getSession(request: Request): Promise<SignedInSession<TData> | null>;
+  getSession(request: Request, options?: { maxAgeSeconds?: number | undefined }): Promise<SignedInSession<TData> | null>;
 }
 
 type RouteName = "nonce" | "verify" | "signout" | "me";
@@ -66,11 +72,12 @@ function json(status: number, body: Record<string, unknown>, extra?: Record<stri
  * is not JSON 400 `Invalid request body.`, a body over 16 kB 413.
  *
  * The session lives in one encrypted, signed cookie (iron-session's seal, web crypto only):
- * `HttpOnly`, `SameSite=Lax`, `Secure` except in plain-HTTP loopback development, 30 minutes.
- * Nothing is kept in memory between requests, so every instance created with the same
- * `sessionSecret` reads every session. A nonce is single-use across instances only when they
- * share a `nonceStore` (e.g. `createRedisNonceStore`); the default remembers used nonces in this
- * instance's memory.
+ * `HttpOnly`, `SameSite=Lax`, `Secure` except in plain-HTTP loopback development, 30 minutes
+ * idle, 24 hours at most from sign-in (`maxSessionAgeSeconds`). Every instance created with the
+ * same `sessionSecret` reads every session. A nonce is single-use, and a sign-out ends copies
+ * of the cookie, across instances only when they share a `nonceStore` (e.g.
+ * `createRedisNonceStore`), which also keeps the revoked session ids; the default keeps both in
+ * this instance's memory.
  *
  * Options are checked once here: a bad one throws `InvalidOptionsError` saying how to fix it.
  * Runs without Node built-ins (Cloudflare Workers without `nodejs_compat` included).
@@ -98,7 +105,9 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
   const config = normalizeFetchOptions(options);
   const { basePath } = config;
   const { logger } = config.auth;
-  const handlers = buildAuthHandlers(config.auth);
+  // One set of session rules for the routes and getSession alike, so both answer the same.
+  const rules = createSessionRules(config.auth);
+  const handlers = buildAuthHandlers(config.auth, rules);
   const sessions = createSealedCookieSessions(config);
 
   const runRoute = async (route: RouteName, request: Request, session: SessionStore): Promise<HandlerResult> => {
@@ -134,11 +143,12 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
     }
   };
 
-  // The same reading of a sign-in as `me` and `getSignedIn`.
-  const rules = { maxAgeMs: undefined, now: config.auth.now };
-  const getSession = async (request: Request): Promise<SignedInSession<TData> | null> => {
+  const getSession = async (request: Request, options?: { maxAgeSeconds?: number | undefined }): Promise<SignedInSession<TData> | null> => {
+    // Outside the try: a bad option is the app's bug, to be seen, not read as "signed out".
+    const { maxAgeMs } = getSignedInOptions(options, "getSession");
     try {
-      return readSignedIn<TData>(await sessions.read(request), rules);
+      const verdict = await judgeSignedIn(rules, await sessions.read(request), { maxAgeMs });
+      return verdict.signedIn ? signedInSession<TData>(verdict.state) : null;
     } catch (cause) {
       logger.error("sign-in-with-xrpl: could not read the session", cause);
       return null;

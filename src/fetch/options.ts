@@ -65,7 +65,18 @@ export interface FetchSessionCookieOptions {
 export interface FetchHandlerOptions<TData = unknown>
   extends Pick<
     AuthHandlersOptions,
-    "verifier" | "domain" | "production" | "chainId" | "maxMessageAgeSeconds" | "clockSkewSeconds" | "nonceStore" | "logger" | "now"
+    | "verifier"
+    | "domain"
+    | "production"
+    | "chainId"
+    | "maxMessageAgeSeconds"
+    | "clockSkewSeconds"
+    | "nonceStore"
+    | "maxSessionAgeSeconds"
+    | "revocationStore"
+    | "revalidateAfterSeconds"
+    | "logger"
+    | "now"
   > {
   /**
    * The key the session cookie is sealed (encrypted and signed) with: at least 32 characters,

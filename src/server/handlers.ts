@@ -3,10 +3,12 @@ import { generateNonce, parseMessage, validateMessage } from "../message/index.j
 import type { SignInMessage, ValidateOptions } from "../message/types.js";
 import type { CheckSuccess } from "../verify/types.js";
 import { checkProof } from "./check-proof.js";
-import { readSignedIn, type SignedInRules } from "./get-signed-in.js";
+import { countFailedAttempt } from "./failed-attempts.js";
+import { getSignedInOptions, signedInSession, type SignedInSession } from "./get-signed-in.js";
 import { callSignInHook } from "./hooks.js";
 import { normalizeAuthOptions, type AuthHandlersOptions, type NormalizedAuthOptions } from "./options.js";
 import type { ErrorResult, MeResult, NonceResult, SignOutResult, VerifyResult } from "./results.js";
+import { createSessionRules, judgeSignedIn, readSignedInSession, revokeSignedIn, signedInRecord, type SessionRules } from "./session-read.js";
 import type { AuthHandlers, SessionRecord, SessionStore } from "./types.js";
 import { readVerifyBody, UNREADABLE_BODY } from "./verify-body.js";
 
@@ -41,17 +43,24 @@ interface VerifyInput {
 }
 
 /**
- * Builds the four route handlers (nonce, verify, sign-out, me) over any `SessionStore`. Options
- * are checked once here (`InvalidOptionsError`); the handlers never throw: every outcome,
- * failures included, is a `{ status, body }` to send as JSON.
+ * Builds the four route handlers (nonce, verify, sign-out, me) over any `SessionStore`.
+ * Options are checked once here (`InvalidOptionsError`); the handlers never throw: every
+ * outcome, failures included, is a `{ status, body }` to send as JSON.
  *
  * `variant: "store"` (a server-side session such as express-session): a pending nonce expires
- * after `nonceTtlSeconds`, a malformed body answers 400 `Invalid request body.`, an unreachable
- * ledger 500 `Verification service unavailable.`. `variant: "cookie"` (a sealed cookie such as
+ * after `nonceTtlSeconds`, an unreadable body is 400 `Invalid request body.`, a ledger outage 500
+ * `Verification service unavailable.`. `variant: "cookie"` (a sealed cookie such as
  * iron-session): no nonce expiry, 500 `Internal server error.` for every unexpected failure.
  *
+ * Sessions end for real, whatever the kind: a sign-in lasts at most `maxSessionAgeSeconds`
+ * (24 hours); sign-out, or a new nonce request, revokes the sign-in's id in the revocation store
+ * (by default the nonce store), so a copy of the cookie reads as signed out on every instance
+ * that shares it; with `revalidateAfterSeconds`, `me` re-checks on the ledger that the key still
+ * has authority. After `MAX_FAILED_VERIFY_ATTEMPTS` refused proofs on one pending nonce, the
+ * client needs a new nonce.
+ *
  * `onSignIn` can keep app data in the session or refuse a sign-in; `onSignOut` hears of each
- * sign-out. Your routes read the sign-in with `getSignedIn`.
+ * sign-out. Your routes read the sign-in with `handlers.getSignedIn(store)`.
  *
  * @example
  * ```ts
@@ -102,7 +111,7 @@ export function createAuthHandlers<TData = unknown, TRequest = unknown>(options:
  *
  * @internal
  */
-export function buildAuthHandlers(config: NormalizedAuthOptions): AuthHandlers {
+export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionRules = createSessionRules(config)): AuthHandlers {
   const { variant, logger, now } = config;
   const isStore = variant === "store";
 
@@ -121,15 +130,15 @@ export function buildAuthHandlers(config: NormalizedAuthOptions): AuthHandlers {
     return isStore ? error(400, TEXT.invalidBody) : error(500, TEXT.internal);
   };
 
-  // Every read of a sign-in applies the same rules (see readSignedIn).
-  const rules: SignedInRules = { maxAgeMs: undefined, now };
-
   const nonce = async (session: SessionStore): Promise<NonceResult> => {
     try {
       const record = await session.get();
       const pendingNonce = generateNonce();
-      // The sign-in and its data stay: asking for a nonce while signed in does not sign out.
-      await session.set({ ...record, pendingNonce, nonceIssuedAt: now() });
+      // A nonce request starts a new sign-in: it never carries a signed-in identity into the new
+      // record, so it can neither extend a session nor give a copied cookie a fresh lifetime; the
+      // sign-in it replaces is ended everywhere, as a sign-out would.
+      await revokeSignedIn(rules, record);
+      await session.set({ pendingNonce, nonceIssuedAt: now() });
       return { status: 200, body: { nonce: pendingNonce } };
     } catch (cause) {
       logger.error("sign-in-with-xrpl: could not store a new nonce in the session", cause);
@@ -146,14 +155,28 @@ export function buildAuthHandlers(config: NormalizedAuthOptions): AuthHandlers {
   };
 
   const signOut = async (session: SessionStore, input?: { request?: unknown }): Promise<SignOutResult> => {
-    // Read before destroying, so the hook hears who signed out and with which data.
-    let ended: SessionRecord = {};
+    let record: SessionRecord = {};
+    try {
+      record = await session.get();
+    } catch (cause) {
+      logger.error("sign-in-with-xrpl: could not read the session on sign-out", cause);
+    }
+    // Who is signing out, judged before the revocation below: only a live sign-in is reported to
+    // onSignOut, so a copy of a cookie already signed out elsewhere is not reported twice.
+    let live: SessionRecord | undefined;
     if (config.onSignOut !== undefined) {
       try {
-        ended = await session.get();
+        const verdict = await judgeSignedIn(rules, record);
+        if (verdict.signedIn) live = verdict.state.record;
       } catch (cause) {
-        logger.error("sign-in-with-xrpl: could not read the session on sign-out; onSignOut is not called", cause);
+        logger.error("sign-in-with-xrpl: could not check the session on sign-out; onSignOut is not called", cause);
       }
+    }
+    try {
+      // Revoked first: a copy of a stateless cookie would otherwise outlive the destroy below.
+      await revokeSignedIn(rules, record);
+    } catch (cause) {
+      logger.error("sign-in-with-xrpl: could not revoke the session on sign-out; copies of its cookie stay valid until its lifetime ends", cause);
     }
     try {
       await session.destroy();
@@ -161,9 +184,9 @@ export function buildAuthHandlers(config: NormalizedAuthOptions): AuthHandlers {
       logger.error("sign-in-with-xrpl: could not destroy the session on sign-out", cause);
     }
     // After the session has ended, so a slow or failing hook cannot keep anyone signed in.
-    if (config.onSignOut !== undefined && typeof ended.address === "string" && ended.address !== "") {
+    if (config.onSignOut !== undefined && live !== undefined && typeof live.address === "string") {
       try {
-        await config.onSignOut({ address: ended.address, data: ended.data as never, request: input?.request as never });
+        await config.onSignOut({ address: live.address, data: live.data as never, request: input?.request as never });
       } catch (cause) {
         logger.error("sign-in-with-xrpl: onSignOut threw; the session has ended anyway", cause);
       }
@@ -171,9 +194,19 @@ export function buildAuthHandlers(config: NormalizedAuthOptions): AuthHandlers {
     return { status: 200, body: { ok: true } };
   };
 
+  // Reads only: unlike `me`, it never destroys an ended session under an app route's feet.
+  const getSignedIn = async <TData = unknown>(
+    session: SessionStore,
+    options?: { maxAgeSeconds?: number | undefined },
+  ): Promise<SignedInSession<TData> | null> => {
+    const { maxAgeMs } = getSignedInOptions(options, "handlers.getSignedIn");
+    const verdict = await judgeSignedIn(rules, await session.get(), { maxAgeMs });
+    return verdict.signedIn ? signedInSession<TData>(verdict.state) : null;
+  };
+
   const me = async (session: SessionStore): Promise<MeResult> => {
     try {
-      const signedIn = readSignedIn(await session.get(), rules);
+      const signedIn = await readSignedInSession(rules, session, { clear: true });
       if (signedIn !== null) return { status: 200, body: { address: signedIn.address } };
       return error(401, TEXT.notAuthenticated);
     } catch (cause) {
@@ -182,7 +215,7 @@ export function buildAuthHandlers(config: NormalizedAuthOptions): AuthHandlers {
     }
   };
 
-  return { nonce, verify, signOut, me };
+  return { nonce, verify, signOut, me, getSignedIn };
 }
 
 /**
@@ -218,12 +251,18 @@ async function runVerify(config: NormalizedAuthOptions, session: SessionStore, i
     }
   }
 
+  // From here on, a refused proof counts against the pending nonce (the answer keeps its text).
+  const failed = async <Result extends VerifyResult>(result: Result): Promise<Result> => {
+    await countFailedAttempt(session, record);
+    return result;
+  };
+
   // 4. Parse.
   let message: SignInMessage;
   try {
     message = parseMessage(proof.message);
   } catch (cause) {
-    if (cause instanceof MessageFormatError) return error(400, TEXT.invalidFormat);
+    if (cause instanceof MessageFormatError) return failed(error(400, TEXT.invalidFormat));
     throw cause;
   }
 
@@ -239,14 +278,15 @@ async function runVerify(config: NormalizedAuthOptions, session: SessionStore, i
     ...(config.chainId === undefined ? {} : { chainId: config.chainId }),
   };
   const validation = validateMessage(message, validateOptions);
-  if (!validation.valid) return error(400, validation.reason);
+  if (!validation.valid) return failed(error(400, validation.reason));
 
   // 6. The proof. A throwing verifier (ledger node unreachable) is a service failure, not a bad
-  // proof. `check` says which key signed, for the hook; the verifier logs why a proof failed.
+  // proof. `check` says which key signed, for the session and the hook; the verifier logs why a
+  // proof failed.
   let check: CheckSuccess;
   try {
     const result = await checkProof(config.verifier, proof);
-    if (result?.ok !== true) return error(401, TEXT.signatureFailed);
+    if (result?.ok !== true) return failed(error(401, TEXT.signatureFailed));
     check = result;
   } catch (cause) {
     return serviceFailure(config, "the verifier failed", cause);
@@ -260,6 +300,8 @@ async function runVerify(config: NormalizedAuthOptions, session: SessionStore, i
   } catch (cause) {
     return serviceFailure(config, "the nonce store failed", cause);
   }
+  // Not counted: the proof held, and the nonce went to a sign-in that raced this one (a double
+  // click); writing a failure here could overwrite that sign-in's session.
   if (first !== true) return error(400, TEXT.nonceUsed);
 
   // 8. The app's word. Only now, with the nonce used up: the hook runs at most once per signed
@@ -277,18 +319,20 @@ async function runVerify(config: NormalizedAuthOptions, session: SessionStore, i
     data = decision.data;
   }
 
-  // 9. Signed in: a new session id where the store has ids, then the whole record.
+  // 9. Signed in: a new session id where the store has ids, then the whole record (with an id of
+  // its own and what signed, so it can be revoked and revalidated, and the app's data).
   if (typeof session.regenerate === "function") await session.regenerate();
-  await session.set({ address: proof.address, authenticatedAt: config.now(), ...(data === undefined ? {} : { data }) });
+  const signedIn = signedInRecord({ ...check, address: proof.address }, config.now());
+  await session.set(data === undefined ? signedIn : { ...signedIn, data });
   return { status: 200, body: { ok: true, address: proof.address } };
 }
 
 /**
- * After a refused sign-in: the session as it was (an earlier sign-in included) without the nonce
- * that is now used up, so it stops offering it.
+ * After a refused sign-in: the session as it was without the nonce that is now used up (and its
+ * failure count), so it stops offering it.
  */
 async function dropUsedNonce(config: NormalizedAuthOptions, session: SessionStore, record: SessionRecord): Promise<void> {
-  const { pendingNonce: _used, nonceIssuedAt: _issued, ...rest } = record;
+  const { pendingNonce: _used, nonceIssuedAt: _issued, failedAttempts: _count, ...rest } = record;
   try {
     await session.set(rest);
   } catch (cause) {

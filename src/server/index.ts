@@ -26,3 +26,4 @@ export type {
 } from "./hooks.js";
 export { getSignedIn } from "./get-signed-in.js";
 export type { GetSignedInOptions, SignedInSession } from "./get-signed-in.js";
+export { MAX_FAILED_VERIFY_ATTEMPTS } from "./failed-attempts.js";

@@ -96,7 +96,7 @@ function expressApp(handlers: AuthHandlers<express.Request>) {
   });
   // The app's own route.
   app.get("/api/profile", async (req, res) => {
-    const signedIn = await getSignedIn<AppData>(expressSessionStore(req));
+    const signedIn = await getSignedIn<AppData>(expressSessionStore(req), { handlers });
     if (signedIn === null) return void res.status(401).json({ error: "Not authenticated." });
     res.json(signedIn);
   });
@@ -116,7 +116,7 @@ function ironApp(handlers: AuthHandlers<IncomingMessage>) {
     } else if (req.method === "POST" && req.url === "/api/auth/signout") result = await handlers.signOut(store, { request: req });
     else if (req.method === "GET" && req.url === "/api/auth/me") result = await handlers.me(store);
     else if (req.method === "GET" && req.url === "/api/profile") {
-      const signedIn = await getSignedIn<AppData>(store);
+      const signedIn = await handlers.getSignedIn<AppData>(store);
       result = signedIn === null ? { status: 401, body: { error: "Not authenticated." } } : { status: 200, body: signedIn };
     } else result = { status: 404, body: { error: "Not found." } };
     res.writeHead(result.status, { "content-type": "application/json" }).end(JSON.stringify(result.body));
@@ -181,9 +181,9 @@ describe.each(SERVERS)("hooks over HTTP: $name", ({ base }) => {
     expect(profile.body.authenticatedAt).toBeGreaterThanOrEqual(before);
     // The data stays on the server side of the session: the browser's `me` does not carry it.
     expect(await call(jar, base(), "GET", "/api/auth/me")).toEqual({ status: 200, body: { address: account.address } });
-    // A new nonce while signed in keeps the sign-in and its data.
+    // A new nonce request starts a new sign-in: the old one ends, its data with it.
     await call(jar, base(), "GET", "/api/auth/nonce");
-    expect((await call(jar, base(), "GET", "/api/profile")).body.data).toEqual({ userId: `user-of-${account.address}`, roles: ["reader", "writer"] });
+    expect((await call(jar, base(), "GET", "/api/profile")).status).toBe(401);
   });
 
   it("hands the hook the address, the verifier's check result and the server's request object", async () => {
@@ -233,7 +233,7 @@ describe.each(SERVERS)("hooks over HTTP: $name", ({ base }) => {
     expect((await call(jar, base(), "POST", "/api/auth/verify", await proofFor(jar, base(), account))).status).toBe(200);
   });
 
-  it("a refusal leaves an earlier sign-in of the same browser as it was", async () => {
+  it("a refusal signs nothing in for a browser that was signed in as someone else either", async () => {
     const jar = createCookieJar();
     const first = makeAccount();
     const suspended = makeAccount();
@@ -241,8 +241,9 @@ describe.each(SERVERS)("hooks over HTTP: $name", ({ base }) => {
     behaviour.set(suspended.address, "refuse");
     expect((await call(jar, base(), "POST", "/api/auth/verify", await proofFor(jar, base(), first))).status).toBe(200);
     expect((await call(jar, base(), "POST", "/api/auth/verify", await proofFor(jar, base(), suspended))).status).toBe(403);
-    const profile = await call(jar, base(), "GET", "/api/profile");
-    expect(profile.body).toMatchObject({ address: first.address, data: { userId: `user-of-${first.address}` } });
+    // The nonce request for the second sign-in ended the first; the refusal added nothing.
+    expect(await call(jar, base(), "GET", "/api/auth/me")).toEqual({ status: 401, body: { error: "Not authenticated." } });
+    expect((await call(jar, base(), "GET", "/api/profile")).status).toBe(401);
   });
 
   it("a hook that throws answers 500 with the generic text, logs the error, and signs nothing in", async () => {
@@ -461,71 +462,106 @@ describe("onSignIn, step by step", () => {
 });
 
 describe("onSignOut, step by step", () => {
-  it("a hook that throws is logged and the answer stays 200: the session has ended", async () => {
+  async function signedIn(onSignOut: (context: SignOutHookContext<unknown, unknown>) => void | Promise<void>) {
     const log = recordingLogger();
     const handlers = createAuthHandlers({
       verifier: scriptedVerifier(),
       variant: "cookie",
       domain: "example.com",
       logger: log,
-      onSignOut: () => {
-        throw new Error("audit log down");
-      },
+      now: () => T0,
+      onSignIn: () => ({ data: { userId: "u_9" } }),
+      onSignOut,
     });
-    const store = createMemorySessionStore({ address: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", authenticatedAt: T0 });
+    const store = createMemorySessionStore();
+    const account = makeAccount();
+    const { body } = await handlers.nonce(store);
+    await handlers.verify(store, { body: signedBody(account, buildMessage({ account, nonce: body.nonce!, issuedAtMs: T0 })) });
+    return { handlers, store, log, account };
+  }
+
+  it("a hook that throws is logged and the answer stays 200: the session has ended", async () => {
+    const { handlers, store, log } = await signedIn(() => {
+      throw new Error("audit log down");
+    });
     expect(await handlers.signOut(store)).toEqual({ status: 200, body: { ok: true } });
     expect(store.destroyed).toBe(true);
     expect(log.entries.map((entry) => entry.message)).toEqual(["sign-in-with-xrpl: onSignOut threw; the session has ended anyway"]);
   });
 
-  it("runs after the session has been destroyed", async () => {
-    let destroyedWhenCalled: boolean | undefined;
-    const store = createMemorySessionStore({ address: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", authenticatedAt: T0, data: { userId: "u_9" } });
-    const handlers = createAuthHandlers({
-      verifier: scriptedVerifier(),
-      variant: "store",
-      domain: "example.com",
-      onSignOut: ({ data }) => void (destroyedWhenCalled = store.destroyed && (data as { userId: string }).userId === "u_9"),
-    });
+  it("runs after the session has been destroyed, with its data and the request given", async () => {
+    const seen: unknown[] = [];
+    const { handlers, store, account } = await signedIn(({ address, data, request }) => void seen.push(store.destroyed, address, data, request));
     await handlers.signOut(store, { request: "the request" });
-    expect(destroyedWhenCalled).toBe(true);
+    expect(seen).toEqual([true, account.address, { userId: "u_9" }, "the request"]);
+  });
+
+  it("is not called for a copy of a session already signed out elsewhere", async () => {
+    const calls: string[] = [];
+    const { handlers, store } = await signedIn(({ address }) => void calls.push(address));
+    const copy = createMemorySessionStore(await store.get());
+    await handlers.signOut(store);
+    await handlers.signOut(copy);
+    expect(calls).toHaveLength(1);
   });
 });
 
 describe("getSignedIn", () => {
-  const ADDRESS = "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh";
-  const signedIn: SessionRecord<AppData> = { address: ADDRESS, authenticatedAt: T0, data: { userId: "u_1", roles: [] } };
+  function setup(options: { maxSessionAgeSeconds?: number } = {}) {
+    const clock = { now: T0 };
+    const handlers = createAuthHandlers({ verifier: scriptedVerifier(), variant: "cookie", domain: "example.com", now: () => clock.now, ...options, onSignIn: () => ({ data: { userId: "u_1" } }) });
+    const signIn = async (store = createMemorySessionStore()) => {
+      const account = makeAccount();
+      const { body } = await handlers.nonce(store);
+      expect((await handlers.verify(store, { body: signedBody(account, buildMessage({ account, nonce: body.nonce!, issuedAtMs: clock.now })) })).status).toBe(200);
+      return { store, account };
+    };
+    return { handlers, clock, signIn };
+  }
 
-  it("reads the sign-in of any SessionStore, or null", async () => {
-    expect(await getSignedIn<AppData>(createMemorySessionStore(signedIn))).toEqual({ address: signedIn.address, authenticatedAt: T0, data: { userId: "u_1", roles: [] } });
-    expect(await getSignedIn(createMemorySessionStore())).toBeNull();
-    expect(await getSignedIn(createMemorySessionStore({ pendingNonce: "abcdef12" }))).toBeNull();
-    // A record without a sign-in time cannot prove how old it is.
-    expect(await getSignedIn(createMemorySessionStore({ address: ADDRESS }))).toBeNull();
-    // A plain object store of the app's own.
-    expect(await getSignedIn({ get: () => ({ ...signedIn }), set() {}, destroy() {} })).toMatchObject({ address: signedIn.address });
+  it("reads the sign-in and its data through the handlers' rules, or null", async () => {
+    const { handlers, signIn } = setup();
+    const { store, account } = await signIn();
+    const expected = { address: account.address, authenticatedAt: T0, data: { userId: "u_1" } };
+    expect(await getSignedIn(store, { handlers })).toEqual(expected);
+    expect(await handlers.getSignedIn(store)).toEqual(expected);
+    expect(await getSignedIn(createMemorySessionStore(), { handlers })).toBeNull();
+    expect(await handlers.getSignedIn(createMemorySessionStore({ pendingNonce: "abcdef12" }))).toBeNull();
+    // An address alone is no sign-in: nothing this library wrote.
+    expect(await handlers.getSignedIn(createMemorySessionStore({ address: account.address, authenticatedAt: T0 }))).toBeNull();
   });
 
-  it("answers null for a sign-in older than maxAgeSeconds, the sign-in until then", async () => {
-    const store = createMemorySessionStore(signedIn);
-    expect(await getSignedIn(store, { maxAgeSeconds: 60, now: () => T0 + 60_000 })).not.toBeNull();
-    expect(await getSignedIn(store, { maxAgeSeconds: 60, now: () => T0 + 60_001 })).toBeNull();
-    // It reads; it does not end the session.
-    expect((await store.get()).address).toBe(signedIn.address);
+  it("applies the session's lifetime and sign-out revocation, as me does", async () => {
+    const { handlers, clock, signIn } = setup({ maxSessionAgeSeconds: 3600 });
+    const { store } = await signIn();
+    // A copy of the session taken before sign-out (a sealed cookie someone kept).
+    const copy = createMemorySessionStore(await store.get());
+    await handlers.signOut(store);
+    expect(await handlers.getSignedIn(copy)).toBeNull();
+    expect((await handlers.me(copy)).status).toBe(401);
+
+    const { store: second } = await signIn();
+    clock.now = T0 + 3_600_000;
+    expect(await getSignedIn(second, { handlers })).toBeNull();
+    expect((await handlers.me(second)).status).toBe(401);
   });
 
-  it("throws InvalidOptionsError for a bad store or option", async () => {
-    await expect(getSignedIn(undefined as never)).rejects.toThrow(/getSignedIn\(store\) needs a SessionStore/);
-    await expect(getSignedIn(createMemorySessionStore(), { maxAgeSeconds: 0 })).rejects.toThrow(InvalidOptionsError);
-    await expect(getSignedIn(createMemorySessionStore(), { maxAgeSeconds: "60" as never })).rejects.toThrow(/`maxAgeSeconds` must be a positive number/);
-    await expect(getSignedIn(createMemorySessionStore(), { now: 5 as never })).rejects.toThrow(/`now` must be a function/);
+  it("maxAgeSeconds asks for a fresher sign-in on this read only, and ends nothing", async () => {
+    const { handlers, clock, signIn } = setup();
+    const { store } = await signIn();
+    clock.now = T0 + 60_000;
+    expect(await getSignedIn(store, { handlers, maxAgeSeconds: 61 })).not.toBeNull();
+    expect(await handlers.getSignedIn(store, { maxAgeSeconds: 60 })).toBeNull();
+    expect((await handlers.me(store)).status).toBe(200);
   });
 
-  it("me and getSignedIn agree on what counts as signed in", async () => {
-    const handlers = createAuthHandlers({ verifier: scriptedVerifier(), variant: "store", domain: "example.com" });
-    for (const record of [{}, { address: "" }, { address: ADDRESS }, { authenticatedAt: T0 }, signedIn]) {
-      const store = createMemorySessionStore(record);
-      expect((await handlers.me(store)).status === 200).toBe((await getSignedIn(store)) !== null);
-    }
+  it("throws InvalidOptionsError for a bad store, missing handlers or a bad maxAgeSeconds", async () => {
+    const { handlers } = setup();
+    await expect(getSignedIn(undefined as never, { handlers })).rejects.toThrow(/needs a SessionStore/);
+    await expect(getSignedIn(createMemorySessionStore(), undefined as never)).rejects.toThrow(/needs the handlers from createAuthHandlers/);
+    await expect(getSignedIn(createMemorySessionStore(), { handlers, maxAgeSeconds: 0 })).rejects.toThrow(InvalidOptionsError);
+    await expect(handlers.getSignedIn(createMemorySessionStore(), { maxAgeSeconds: "60" as never })).rejects.toThrow(
+      /handlers.getSignedIn: `maxAgeSeconds` must be a positive number of seconds \(got "60"\)/,
+    );
   });
 });

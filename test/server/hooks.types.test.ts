@@ -129,7 +129,11 @@ describe("onSignIn", () => {
 
 describe("getSignedIn", () => {
   it("answers the data type asked for, possibly undefined", async () => {
-    const session = await getSignedIn<{ userId: string }>(createMemorySessionStore());
+    const handlers = createAuthHandlers({ verifier, variant: "store" });
+    const session = await getSignedIn<{ userId: string }>(createMemorySessionStore(), { handlers });
+    expectTypeOf(handlers.getSignedIn<{ userId: string }>).returns.resolves.toEqualTypeOf<SignedInSession<{ userId: string }> | null>();
+    // @ts-expect-error the handlers are required: their rules decide whether the session counts
+    void getSignedIn(createMemorySessionStore(), { maxAgeSeconds: 60 });
     expectTypeOf(session).toEqualTypeOf<SignedInSession<{ userId: string }> | null>();
     if (session !== null) {
       expectTypeOf(session.address).toBeString();

@@ -108,6 +108,17 @@ describe("createFetchHandler: onSignIn and onSignOut", () => {
     expect(app.cookie()).toBeUndefined();
   });
 
+  it("getSession takes a stricter maxAgeSeconds for one read, and refuses a bad one", async () => {
+    let now = T0;
+    const app = setup({ now: () => now, onSignIn: () => ({ data: { userId: "u_3" } }) });
+    await app.signIn();
+    now = T0 + 120_000;
+    expect(await app.auth.getSession(app.request("/"), { maxAgeSeconds: 121 })).toMatchObject({ data: { userId: "u_3" } });
+    expect(await app.auth.getSession(app.request("/"), { maxAgeSeconds: 120 })).toBeNull();
+    expect(await app.auth.getSession(app.request("/"))).not.toBeNull();
+    await expect(app.auth.getSession(app.request("/"), { maxAgeSeconds: -1 })).rejects.toThrow(/getSession: `maxAgeSeconds` must be a positive number/);
+  });
+
   it("refuses a hook that is not a function, naming createFetchHandler", () => {
     expect(() => setup({ onSignIn: "no" as never })).toThrow(/^sign-in-with-xrpl: createFetchHandler: `onSignIn` must be a function/);
   });

@@ -43,14 +43,16 @@ interface VerifyInput {
 }
 
 /**
- * Builds the four route handlers (nonce, verify, sign-out, me) over any `SessionStore`.
- * Options are checked once here (`InvalidOptionsError`); the handlers never throw: every
- * outcome, failures included, is a `{ status, body }` to send as JSON.
+ * Builds the four route handlers (nonce, verify, sign-out, me) over any `SessionStore`. Options
+ * are checked once here (`InvalidOptionsError`); the handlers never throw: every outcome,
+ * failures included, is a `{ status, body }` to send as JSON.
  *
- * `variant: "store"` (a server-side session such as express-session): a pending nonce expires
- * after `nonceTtlSeconds`, an unreadable body is 400 `Invalid request body.`, a ledger outage 500
- * `Verification service unavailable.`. `variant: "cookie"` (a sealed cookie such as
- * iron-session): no nonce expiry, 500 `Internal server error.` for every unexpected failure.
+ * `sessionKind: "server-store"` (express-session and other server-side stores): a pending nonce
+ * expires after `nonceTtlSeconds`, an unreadable body is 400 `Invalid request body.`, a ledger or
+ * nonce store that cannot answer is 500 `Verification service unavailable.`.
+ * `sessionKind: "sealed-cookie"` (iron-session): the nonce lives as long as the cookie, and every
+ * unexpected failure is 500 `Internal server error.`, so a sealed session never tells an outsider
+ * more than that something failed.
  *
  * Sessions end for real, whatever the kind: a sign-in lasts at most `maxSessionAgeSeconds`
  * (24 hours); sign-out, or a new nonce request, revokes the sign-in's id in the revocation store
@@ -70,7 +72,7 @@ interface VerifyInput {
  *
  * const handlers = createAuthHandlers({
  *   verifier: createVerifier(),
- *   variant: "store",
+ *   sessionKind: "server-store",
  *   domain: process.env.APP_DOMAIN, // e.g. "example.com"; required in production
  *   logger: console,
  * });
@@ -91,7 +93,7 @@ interface VerifyInput {
  * // Keep your user id in the session, refuse suspended accounts.
  * const handlers = createAuthHandlers({
  *   verifier: createVerifier(),
- *   variant: "store",
+ *   sessionKind: "server-store",
  *   domain: process.env.APP_DOMAIN,
  *   onSignIn: async ({ address }) => {
  *     const user = await users.findOrCreate(address);
@@ -112,8 +114,8 @@ export function createAuthHandlers<TData = unknown, TRequest = unknown>(options:
  * @internal
  */
 export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionRules = createSessionRules(config)): AuthHandlers {
-  const { variant, logger, now } = config;
-  const isStore = variant === "store";
+  const { sessionKind, logger, now } = config;
+  const isStore = sessionKind === "server-store";
 
   /**
    * A sealed-cookie session answers every unexpected failure with 500; a server-store session
@@ -224,7 +226,7 @@ export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionR
  * unexpected failures.
  */
 async function runVerify(config: NormalizedAuthOptions, session: SessionStore, input: VerifyInput): Promise<VerifyResult> {
-  const isStore = config.variant === "store";
+  const isStore = config.sessionKind === "server-store";
   const requestedAt = config.now();
 
   // 1. The body. A body the HTTP layer could not read as JSON at all is the caller's mistake
@@ -343,5 +345,5 @@ async function dropUsedNonce(config: NormalizedAuthOptions, session: SessionStor
 
 function serviceFailure(config: NormalizedAuthOptions, what: string, cause: unknown): ErrorResult<500> {
   config.logger.error(`sign-in-with-xrpl: ${what} during verify`, cause);
-  return config.variant === "store" ? error(500, TEXT.verificationUnavailable) : error(500, TEXT.internal);
+  return config.sessionKind === "server-store" ? error(500, TEXT.verificationUnavailable) : error(500, TEXT.internal);
 }

@@ -75,7 +75,7 @@ function listen(server: Server): Promise<string> {
 
 function expressApp(handlers: AuthHandlers<express.Request>) {
   const app = express();
-  const cookie = sessionCookieOptions({ variant: "store", production: false, name: "siwx.sid" });
+  const cookie = sessionCookieOptions({ sessionKind: "server-store", production: false, name: "siwx.sid" });
   app.use(express.json(), session({ ...cookie, secret: SECRET, resave: false, saveUninitialized: false }));
   app.get("/api/auth/nonce", async (req, res) => {
     const { status, body } = await handlers.nonce(expressSessionStore(req));
@@ -104,7 +104,7 @@ function expressApp(handlers: AuthHandlers<express.Request>) {
 }
 
 function ironApp(handlers: AuthHandlers<IncomingMessage>) {
-  const options = { ...sessionCookieOptions({ variant: "cookie", production: false, name: "siwx_session" }), password: SECRET };
+  const options = { ...sessionCookieOptions({ sessionKind: "sealed-cookie", production: false, name: "siwx_session" }), password: SECRET };
   return async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -128,9 +128,9 @@ beforeAll(async () => {
   logger = recordingLogger();
   const onSignOut = (context: SignOutHookContext<AppData, unknown>) => void signOuts.push(context);
   expressServer = createServer(
-    expressApp(createAuthHandlers<AppData, express.Request>({ verifier, variant: "store", logger, onSignIn: appHook, onSignOut })),
+    expressApp(createAuthHandlers<AppData, express.Request>({ verifier, sessionKind: "server-store", logger, onSignIn: appHook, onSignOut })),
   );
-  ironServer = createServer(ironApp(createAuthHandlers<AppData, IncomingMessage>({ verifier, variant: "cookie", logger, onSignIn: appHook, onSignOut })));
+  ironServer = createServer(ironApp(createAuthHandlers<AppData, IncomingMessage>({ verifier, sessionKind: "sealed-cookie", logger, onSignIn: appHook, onSignOut })));
   expressBase = await listen(expressServer);
   ironBase = await listen(ironServer);
 });
@@ -281,7 +281,7 @@ describe("data and the sealed cookie", () => {
   it("data of the largest size allowed still fits a browser's 4096-byte cookie", async () => {
     const big = { note: "x".repeat(MAX_SESSION_DATA_BYTES - '{"note":""}'.length) };
     expect(new TextEncoder().encode(JSON.stringify(big)).length).toBe(MAX_SESSION_DATA_BYTES);
-    const handlers = createAuthHandlers({ verifier, variant: "cookie", onSignIn: () => ({ data: big }) });
+    const handlers = createAuthHandlers({ verifier, sessionKind: "sealed-cookie", onSignIn: () => ({ data: big }) });
     const server = createServer(ironApp(handlers));
     const base = await listen(server);
     try {
@@ -303,7 +303,7 @@ describe("onSignIn, step by step", () => {
     const clock = { now: T0 };
     const handlers = createAuthHandlers({
       verifier: scriptedVerifier(true),
-      variant: "store",
+      sessionKind: "server-store",
       domain: "example.com",
       logger: log,
       now: () => clock.now,
@@ -338,7 +338,7 @@ describe("onSignIn, step by step", () => {
   it("is not called for a proof that does not hold, nor for a replay", async () => {
     let calls = 0;
     const verifier = scriptedVerifier(false);
-    const handlers = createAuthHandlers({ verifier, variant: "cookie", domain: "example.com", now: () => T0, onSignIn: () => void (calls += 1) });
+    const handlers = createAuthHandlers({ verifier, sessionKind: "sealed-cookie", domain: "example.com", now: () => T0, onSignIn: () => void (calls += 1) });
     const store = createMemorySessionStore();
     const account = makeAccount();
     const { body } = await handlers.nonce(store);
@@ -439,14 +439,14 @@ describe("onSignIn, step by step", () => {
   it("passes a verifier that only has verify a success with the key and authority unknown", async () => {
     let seen: CheckSuccess | undefined;
     const verifyOnly = { verify: async () => true, close: async () => {} } as unknown as Verifier;
-    const handlers = createAuthHandlers({ verifier: verifyOnly, variant: "store", domain: "example.com", now: () => T0, onSignIn: ({ check }) => void (seen = check) });
+    const handlers = createAuthHandlers({ verifier: verifyOnly, sessionKind: "server-store", domain: "example.com", now: () => T0, onSignIn: ({ check }) => void (seen = check) });
     const store = createMemorySessionStore();
     const account = makeAccount();
     const { body } = await handlers.nonce(store);
     const result = await handlers.verify(store, { body: signedBody(account, buildMessage({ account, nonce: body.nonce!, issuedAtMs: T0 })) });
     expect(result).toEqual({ status: 200, body: { ok: true, address: account.address } });
     expect(seen).toEqual({ ok: true, address: account.address, signatureKind: "signature", authority: "unknown", publicKey: null, algorithm: null });
-    const refusing = createAuthHandlers({ verifier: { verify: async () => false, close: async () => {} } as unknown as Verifier, variant: "store", domain: "example.com", now: () => T0 });
+    const refusing = createAuthHandlers({ verifier: { verify: async () => false, close: async () => {} } as unknown as Verifier, sessionKind: "server-store", domain: "example.com", now: () => T0 });
     const { body: second } = await refusing.nonce(store);
     expect(
       await refusing.verify(store, { body: signedBody(account, buildMessage({ account, nonce: second.nonce!, issuedAtMs: T0 })) }),
@@ -454,7 +454,7 @@ describe("onSignIn, step by step", () => {
   });
 
   it("refuses hooks that are not functions when the handlers are created", () => {
-    const base = { verifier: scriptedVerifier(), variant: "store" as const, domain: "example.com" };
+    const base = { verifier: scriptedVerifier(), sessionKind: "server-store" as const, domain: "example.com" };
     expect(() => createAuthHandlers({ ...base, onSignIn: "yes" as never })).toThrow(InvalidOptionsError);
     expect(() => createAuthHandlers({ ...base, onSignIn: {} as never })).toThrow(/`onSignIn` must be a function/);
     expect(() => createAuthHandlers({ ...base, onSignOut: 1 as never })).toThrow(/`onSignOut` must be a function/);
@@ -466,7 +466,7 @@ describe("onSignOut, step by step", () => {
     const log = recordingLogger();
     const handlers = createAuthHandlers({
       verifier: scriptedVerifier(),
-      variant: "cookie",
+      sessionKind: "sealed-cookie",
       domain: "example.com",
       logger: log,
       now: () => T0,
@@ -509,7 +509,7 @@ describe("onSignOut, step by step", () => {
 describe("getSignedIn", () => {
   function setup(options: { maxSessionAgeSeconds?: number } = {}) {
     const clock = { now: T0 };
-    const handlers = createAuthHandlers({ verifier: scriptedVerifier(), variant: "cookie", domain: "example.com", now: () => clock.now, ...options, onSignIn: () => ({ data: { userId: "u_1" } }) });
+    const handlers = createAuthHandlers({ verifier: scriptedVerifier(), sessionKind: "sealed-cookie", domain: "example.com", now: () => clock.now, ...options, onSignIn: () => ({ data: { userId: "u_1" } }) });
     const signIn = async (store = createMemorySessionStore()) => {
       const account = makeAccount();
       const { body } = await handlers.nonce(store);

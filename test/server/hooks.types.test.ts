@@ -61,7 +61,7 @@ describe("onSignIn", () => {
   it("infers the data type and passes it to onSignOut", () => {
     createAuthHandlers({
       verifier,
-      variant: "store",
+      sessionKind: "server-store",
       onSignIn: async ({ address, check }) => {
         expectTypeOf(address).toBeString();
         expectTypeOf(check).toEqualTypeOf<CheckSuccess>();
@@ -76,7 +76,7 @@ describe("onSignIn", () => {
   it("types the request as what the caller passes, and the caller must pass that type", () => {
     const handlers = createAuthHandlers<{ id: string }, IncomingMessage>({
       verifier,
-      variant: "store",
+      sessionKind: "server-store",
       onSignIn: ({ request }) => {
         expectTypeOf(request).toEqualTypeOf<IncomingMessage | undefined>();
       },
@@ -129,7 +129,7 @@ describe("onSignIn", () => {
 
 describe("getSignedIn", () => {
   it("answers the data type asked for, possibly undefined", async () => {
-    const handlers = createAuthHandlers({ verifier, variant: "store" });
+    const handlers = createAuthHandlers({ verifier, sessionKind: "server-store" });
     const session = await getSignedIn<{ userId: string }>(createMemorySessionStore(), { handlers });
     expectTypeOf(handlers.getSignedIn<{ userId: string }>).returns.resolves.toEqualTypeOf<SignedInSession<{ userId: string }> | null>();
     // @ts-expect-error the handlers are required: their rules decide whether the session counts

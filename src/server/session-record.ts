@@ -19,14 +19,6 @@ export const SESSION_RECORD_FIELDS = [
   "data",
 ] as const;
 
-/**
- * The fields that make a record signed in. A nonce request or a sign-out removes all of them
- * together, so no part of a sign-in outlives it.
- *
- * @internal
- */
-export const SIGNED_IN_FIELDS = ["address", "authenticatedAt", "sessionId", "authority", "publicKey", "signers", "validatedAt", "data"] as const;
-
 const AUTHORITIES: ReadonlySet<unknown> = new Set(["master", "regular", "multisig", "unknown"]);
 
 function isTime(value: unknown): value is number {

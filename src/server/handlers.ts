@@ -221,8 +221,9 @@ export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionR
 }
 
 /**
- * One sign-in attempt, cheapest and caller-independent checks first: body, pending nonce, message
- * format and rules, the proof, single use, the app's hook, then the session. Throws only on
+ * One verify request, in an order that costs an attacker the most and an honest user nothing:
+ * cheap shape checks first, the signature only for a message that would be accepted, the nonce
+ * consumed only once the proof holds, then the app's hook, then the session. Throws only on
  * unexpected failures.
  */
 async function runVerify(config: NormalizedAuthOptions, session: SessionStore, input: VerifyInput): Promise<VerifyResult> {

@@ -1,6 +1,7 @@
 /**
- * The HTTP contract both examples must keep (SPEC 5 and 7), as one suite run against a real
- * child process per example. Variant-specific texts come in `texts`.
+ * The HTTP contract every example must keep (routes, statuses, error texts, the domain rule, the
+ * production refusals), as one suite run against a real child process per example. The texts
+ * that differ between a sealed-cookie and a server-store session come in `texts`.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
@@ -30,7 +31,7 @@ import {
 export interface ExampleContract {
   name: string;
   sessionKind: SessionKind;
-  example: "express" | "next";
+  example: "express" | "next" | "hono";
   start(env: Record<string, string | undefined>): Promise<ExampleProcess>;
   /** Starts the example the way its one command does for a demo: no APP_DOMAIN given. */
   startDemo(env: Record<string, string | undefined>): Promise<ExampleProcess>;
@@ -39,8 +40,14 @@ export interface ExampleContract {
   texts: {
     noPendingNonce: string;
     verifierFailed: string;
-    /** Status and text for an unreadable or incomplete body. */
+    /** Status and text for a body that cannot be read as JSON (malformed, or another content type). */
     badBody: { status: number; error: string };
+    /**
+     * Status and text for JSON that is not a proof: not an object, or missing or mistyped fields.
+     * Default `badBody`. The fetch handler answers these as the sealed-cookie handlers do (500),
+     * and only an unreadable body with 400.
+     */
+    notAProof?: { status: number; error: string };
   };
 }
 
@@ -48,6 +55,7 @@ const minutes = (count: number) => count * 60_000;
 
 export function defineExampleContract(contract: ExampleContract): void {
   const { sessionKind, texts } = contract;
+  const notAProof = texts.notAProof ?? texts.badBody;
 
   describe(`${contract.name}: the sign-in flow`, () => {
     let node: MockRippled;
@@ -268,7 +276,7 @@ export function defineExampleContract(contract: ExampleContract): void {
         // Express may also find the session already rotated by the winner.
         expect(["Nonce has already been used.", texts.noPendingNonce]).toContain(answer.body.error);
       }
-      // Variant A: every loser carries the same sealed nonce, so the nonce store is what stops it.
+      // A sealed-cookie session: every loser carries the same sealed nonce, so the nonce store is what stops it.
       if (sessionKind === "sealed-cookie") expect(answers.filter((answer) => answer.body.error === "Nonce has already been used.")).toHaveLength(19);
     });
 
@@ -281,8 +289,8 @@ export function defineExampleContract(contract: ExampleContract): void {
       expect((await postVerify(jar, routes, body)).status).toBe(200);
 
       const replay = await postVerify(oldCookie, routes, body);
-      // Variant A: the old sealed cookie still holds the nonce, the nonce store refuses it.
-      // Variant B: the old session id was destroyed by the rotation on sign-in.
+      // A sealed-cookie session: the old cookie still holds the nonce, the nonce store refuses it.
+      // A server-store session: the old session id was destroyed by the rotation on sign-in.
       expect(replay).toMatchObject({
         status: 400,
         body: { error: sessionKind === "sealed-cookie" ? "Nonce has already been used." : texts.noPendingNonce },
@@ -303,7 +311,7 @@ export function defineExampleContract(contract: ExampleContract): void {
         await getNonce(jar, routes);
         for (const raw of ["[1,2]", '"text"', "42", "null"]) {
           const answer = await postVerify(jar, routes, undefined, { raw });
-          expect({ raw, status: answer.status, body: answer.body }).toEqual({ raw, status: texts.badBody.status, body: { error: texts.badBody.error } });
+          expect({ raw, status: answer.status, body: answer.body }).toEqual({ raw, status: notAProof.status, body: { error: notAProof.error } });
         }
       });
 
@@ -324,7 +332,7 @@ export function defineExampleContract(contract: ExampleContract): void {
         ];
         for (const body of bodies) {
           const answer = await postVerify(jar, routes, body);
-          expect({ body, status: answer.status, answer: answer.body }).toEqual({ body, status: texts.badBody.status, answer: { error: texts.badBody.error } });
+          expect({ body, status: answer.status, answer: answer.body }).toEqual({ body, status: notAProof.status, answer: { error: notAProof.error } });
         }
         // None of that consumed the nonce.
         expect((await postVerify(jar, routes, full)).status).toBe(200);

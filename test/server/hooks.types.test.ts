@@ -132,8 +132,11 @@ describe("getSignedIn", () => {
     const handlers = createAuthHandlers({ verifier, sessionKind: "server-store" });
     const session = await getSignedIn<{ userId: string }>(createMemorySessionStore(), { handlers });
     expectTypeOf(handlers.getSignedIn<{ userId: string }>).returns.resolves.toEqualTypeOf<SignedInSession<{ userId: string }> | null>();
-    // @ts-expect-error the handlers are required: their rules decide whether the session counts
-    void getSignedIn(createMemorySessionStore(), { maxAgeSeconds: 60 });
+    // Compiled, never called: it would reject at run time for the very reason it does not compile.
+    const withoutHandlers = () =>
+      // @ts-expect-error the handlers are required: their rules decide whether the session counts
+      getSignedIn(createMemorySessionStore(), { maxAgeSeconds: 60 });
+    void withoutHandlers;
     expectTypeOf(session).toEqualTypeOf<SignedInSession<{ userId: string }> | null>();
     if (session !== null) {
       expectTypeOf(session.address).toBeString();

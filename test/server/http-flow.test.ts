@@ -18,8 +18,8 @@ import { buildMessage, makeAccount, recordingLogger, signedBody, type Account } 
 
 /**
  * The handlers wired as the examples wire them, over real HTTP on 127.0.0.1, with the real
- * verifier (compact signatures, no ledger) and real keys: variant B on Express + express-session,
- * variant A on node:http + iron-session.
+ * verifier (compact signatures, no ledger) and real keys: a server-store session on Express +
+ * express-session, a sealed-cookie session on node:http + iron-session.
  */
 const SECRET = "an http test secret, at least 32 characters long";
 let verifier: Verifier;
@@ -176,7 +176,7 @@ describe.each(VARIANTS)("sign-in over HTTP, variant $name, real verifier", ({ ba
     expect((await browser.request("POST", "/api/auth/verify", body)).status).toBe(200);
     const replay = await attacker.request("POST", "/api/auth/verify", body);
     // Variant B: the old session id was regenerated away, so it has no pending nonce any more;
-    // variant A: the old sealed cookie still holds the nonce, and the nonce store refuses it.
+    // A sealed-cookie session: the old sealed cookie still holds the nonce, and the nonce store refuses it.
     expect(replay.status).toBe(400);
     expect(["No pending nonce. Request /nonce first.", "Nonce has already been used."]).toContain(replay.body.error);
     expect((await attacker.request("GET", me)).status).toBe(401);

@@ -4,7 +4,7 @@ import { ironSessionStore, sessionCookieOptions, type SessionRecord, type Sessio
 import type { ServerConfig } from "./config";
 
 /**
- * The caller's sealed-cookie session (seed 2.2, variant A) as the handlers' SessionStore. Cookie
+ * The caller's sealed-cookie session (iron-session) as the handlers' SessionStore. Cookie
  * name and attributes come from the library's `sessionCookieOptions`: httpOnly, secure in
  * production, 30 minutes for both the cookie and the sealed data.
  */

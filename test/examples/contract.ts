@@ -181,48 +181,86 @@ export function defineExampleContract(contract: ExampleContract): void {
       expect(failures).toEqual([]);
     });
 
-    it("keeps the address when a signed-in session asks for a new nonce", async () => {
+    it("ends the session for copies of its cookie on sign-out: /me 200 before, 401 after", async () => {
       const jar = createCookieJar();
-      const { address } = await signInBySignature(jar, routes);
-      await getNonce(jar, routes);
-      expect((await getMe(jar, routes)).body).toEqual({ address });
+      await signInBySignature(jar, routes);
+      const copy = jar.clone();
+      expect((await getMe(copy, routes)).status).toBe(200);
+      expect((await postSignOut(jar, routes)).status).toBe(200);
+      expect(await getMe(copy, routes)).toMatchObject({ status: 401, body: { error: "Not authenticated." } });
+      // Nor does a nonce request bring the copy back.
+      await getNonce(copy, routes);
+      expect((await getMe(copy, routes)).status).toBe(401);
     });
 
-    it("answers every validation failure with its reason and keeps the pending nonce", async () => {
+    it("starts over when a signed-in session asks for a new nonce: that session and copies of its cookie are signed out", async () => {
+      const jar = createCookieJar();
+      await signInBySignature(jar, routes);
+      const copy = jar.clone();
+      expect((await getMe(copy, routes)).status).toBe(200);
+      await getNonce(jar, routes);
+      // A nonce request never carries the signed-in identity along (nor gives it a new lifetime).
+      expect((await getMe(jar, routes)).body).toEqual({ error: "Not authenticated." });
+      expect((await getMe(copy, routes)).body).toEqual({ error: "Not authenticated." });
+    });
+
+    it("answers every validation failure with its reason", async () => {
       const jar = createCookieJar();
       const account = newKeyAccount();
       const other = newKeyAccount();
-      const nonce = await getNonce(jar, routes);
       const now = Date.now();
-      const cases: [string, Record<string, string>, number, string][] = [
-        ["garbage", signatureProof("hello", account), 400, "Invalid message format."],
-        ["another domain", signatureProof(signInMessage(account.address, nonce, { domain: "evil.example" }), account), 400, "Domain does not match."],
-        ["another address in the body", { ...signatureProof(signInMessage(account.address, nonce), account), address: other.address }, 400, "Address does not match."],
-        ["another nonce", signatureProof(signInMessage(account.address, "ffffffffffffffffffffffffffffffff"), account), 400, "Nonce does not match."],
-        ["issued in the future", signatureProof(signInMessage(account.address, nonce, { issuedAt: new Date(now + minutes(10)) }), account), 400, "Message is issued in the future."],
-        ["too old", signatureProof(signInMessage(account.address, nonce, { issuedAt: new Date(now - minutes(10)) }), account), 400, "Message is too old."],
+      const cases: [string, (nonce: string) => Record<string, string>, number, string][] = [
+        ["garbage", () => signatureProof("hello", account), 400, "Invalid message format."],
+        ["another domain", (nonce) => signatureProof(signInMessage(account.address, nonce, { domain: "evil.example" }), account), 400, "Domain does not match."],
+        ["another address in the body", (nonce) => ({ ...signatureProof(signInMessage(account.address, nonce), account), address: other.address }), 400, "Address does not match."],
+        ["another nonce", () => signatureProof(signInMessage(account.address, "ffffffffffffffffffffffffffffffff"), account), 400, "Nonce does not match."],
+        ["issued in the future", (nonce) => signatureProof(signInMessage(account.address, nonce, { issuedAt: new Date(now + minutes(10)) }), account), 400, "Message is issued in the future."],
+        ["too old", (nonce) => signatureProof(signInMessage(account.address, nonce, { issuedAt: new Date(now - minutes(10)) }), account), 400, "Message is too old."],
         [
           "expired",
-          signatureProof(signInMessage(account.address, nonce, { issuedAt: new Date(now - minutes(3)), expirationTime: new Date(now - minutes(2)) }), account),
+          (nonce) => signatureProof(signInMessage(account.address, nonce, { issuedAt: new Date(now - minutes(3)), expirationTime: new Date(now - minutes(2)) }), account),
           400,
           "Message has expired.",
         ],
-        ["not yet valid", signatureProof(signInMessage(account.address, nonce, { notBefore: new Date(now + minutes(10)) }), account), 400, "Message is not yet valid."],
-        ["signed by another key", signatureProof(signInMessage(account.address, nonce), { ...other, address: account.address }), 401, "Signature verification failed."],
+        ["not yet valid", (nonce) => signatureProof(signInMessage(account.address, nonce, { notBefore: new Date(now + minutes(10)) }), account), 400, "Message is not yet valid."],
+        ["signed by another key", (nonce) => signatureProof(signInMessage(account.address, nonce), { ...other, address: account.address }), 401, "Signature verification failed."],
         [
           "a signature over other text",
-          { ...signatureProof(signInMessage(account.address, nonce), account), signature: signatureProof("other text", account).signature! },
+          (nonce) => ({ ...signatureProof(signInMessage(account.address, nonce), account), signature: signatureProof("other text", account).signature! }),
           401,
           "Signature verification failed.",
         ],
       ];
-      for (const [label, body, status, error] of cases) {
-        const answer = await postVerify(jar, routes, body);
+      for (const [label, build, status, error] of cases) {
+        const answer = await postVerify(jar, routes, build(await getNonce(jar, routes)));
         expect({ label, status: answer.status, body: answer.body }).toEqual({ label, status, body: { error } });
       }
-      // Failed attempts kept the pending nonce: the honest proof still works.
-      const answer = await postVerify(jar, routes, signatureProof(signInMessage(account.address, nonce), account));
-      expect(answer).toMatchObject({ status: 200, body: { ok: true, address: account.address } });
+    });
+
+    it("keeps the pending nonce through 4 failed proofs, clears it at the 5th (same texts), then a new nonce signs in", async () => {
+      const jar = createCookieJar();
+      const account = newKeyAccount();
+      const other = newKeyAccount();
+      const nonce = await getNonce(jar, routes);
+      const forged = () => signatureProof(signInMessage(account.address, nonce), { ...other, address: account.address });
+      for (let attempt = 1; attempt <= 4; attempt += 1) {
+        expect((await postVerify(jar, routes, forged())).body).toEqual({ error: "Signature verification failed." });
+      }
+      // Four failures: the honest proof still signs in on a copy of this session.
+      const copy = jar.clone();
+      expect(await postVerify(copy, routes, signatureProof(signInMessage(account.address, nonce), account))).toMatchObject({ status: 200 });
+
+      const fresh = createCookieJar();
+      const pending = await getNonce(fresh, routes);
+      const forgedFresh = () => signatureProof(signInMessage(account.address, pending), { ...other, address: account.address });
+      for (let attempt = 1; attempt <= 5; attempt += 1) {
+        expect((await postVerify(fresh, routes, forgedFresh())).body).toEqual({ error: "Signature verification failed." });
+      }
+      const honest = await postVerify(fresh, routes, signatureProof(signInMessage(account.address, pending), account));
+      expect(honest.status).toBe(400);
+      expect(String(honest.body.error)).toMatch(/^No pending nonce\./);
+      const next = await getNonce(fresh, routes);
+      expect(await postVerify(fresh, routes, signatureProof(signInMessage(account.address, next), account))).toMatchObject({ status: 200 });
     });
 
     it("accepts one of 20 racing verify requests carrying the same signed message", async () => {

@@ -73,6 +73,7 @@ export const EXAMPLE_SETTINGS = [
   "REDIS_URL",
   "DATABASE_URL",
   "NONCE_RATE_LIMIT",
+  "SESSION_MAX_AGE_SECONDS",
   "TRUST_PROXY",
   "NEXT_DIST_DIR",
 ] as const;

@@ -14,7 +14,8 @@ import { verifyBodySchema, type XrplVerifyBody } from "./verify-body.js";
 
 /** The texts only this plugin answers with; the others come from the HTTP handlers' table. */
 const PLUGIN_TEXT = {
-  unknownNonce: `Unknown nonce. Request one from ${NONCE_PATH} first.`,
+  // The row of a used nonce is gone, so a replay and a made-up nonce look alike here.
+  unknownNonce: `Unknown or already used nonce. Request a new one from ${NONCE_PATH}.`,
   emailRequired: "An email is required to sign in.",
   userBeingCreated: "This account is signing in from another request; try again.",
 } as const;
@@ -140,8 +141,18 @@ export function xrpl(options: XrplPluginOptions) {
   } satisfies BetterAuthPlugin;
 }
 
-/** What a sign-in answers. */
-interface XrplSignInAnswer {
+/**
+ * What `POST /xrpl/verify` answers on success (with the session cookie): the session token,
+ * and who signed in. `chainId` is `null` only for a wallet-kit message without a Chain ID line.
+ *
+ * @example
+ * ```ts
+ * const { data } = await authClient.xrpl.verify(body);
+ * const answer: XrplSignInAnswer | null = data;
+ * if (answer !== null) console.log(`user ${answer.user.id} is ${answer.user.address}`);
+ * ```
+ */
+export interface XrplSignInAnswer {
   token: string;
   success: true;
   user: { id: string; address: string; chainId: string | null };

@@ -13,7 +13,11 @@ import type { VerifyRequest } from "../verify/types.js";
  * await authClient.xrpl.verify(body);
  * ```
  */
-export type XrplVerifyBody = VerifyRequest & {
+export type XrplVerifyBody = {
+  // A mapped copy, not the interface itself: better-auth's client types an endpoint's input only
+  // from a plain object type.
+  [Field in keyof VerifyRequest]: VerifyRequest[Field];
+} & {
   /** The new user's email, asked for only when the plugin runs with `anonymous: false`. */
   email?: string | undefined;
 };

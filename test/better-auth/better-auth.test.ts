@@ -6,11 +6,11 @@ import { once } from "node:events";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { betterAuth, type BetterAuthPlugin } from "better-auth";
-import { getMigrations } from "better-auth/db/migration";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuth, type Auth } from "../../examples/better-auth/auth.js";
 import { createClient, signInWithXrpl } from "../../examples/better-auth/client.js";
+import { migrate } from "../../examples/better-auth/migrate.js";
 import { createRequestListener } from "../../examples/better-auth/server.js";
 import { xrpl, XRPL_PROVIDER_ID } from "../../src/better-auth/index.js";
 import { ServerRejectedError } from "../../src/client/errors.js";
@@ -54,8 +54,7 @@ async function startApp(build: (env: { DATABASE_URL: string; BETTER_AUTH_URL: st
   await once(server, "listening");
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const built = build({ DATABASE_URL: await freshSchema(), BETTER_AUTH_URL: baseUrl });
-  const { runMigrations } = await getMigrations(built.auth.options);
-  await runMigrations();
+  await migrate(built.auth);
   server.on("request", createRequestListener(built.auth));
   return {
     auth: built.auth,

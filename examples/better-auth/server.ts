@@ -2,12 +2,23 @@
 // and /api/auth/xrpl/verify), and the app's own routes read the session from better-auth.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { fromNodeHeaders, toNodeHandler } from "better-auth/node";
-import type { Auth } from "./auth.js";
+
+/** What the app needs of its better-auth instance (`createAuth(env).auth` fits). */
+export interface AppAuth {
+  handler: (request: Request) => Promise<Response>;
+  api: {
+    getSession(context: { headers: Headers }): Promise<{
+      user: { id: string; name: string };
+      session: { xrplAddress?: string | null | undefined };
+    } | null>;
+  };
+}
 
 /** The app's request handler, for `http.createServer` (or `app.use` in Express). */
-export function createRequestListener(auth: Auth) {
+export function createRequestListener(auth: AppAuth) {
   const handleAuth = toNodeHandler(auth);
-  return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const path = new URL(request.url ?? "/", "http://localhost").pathname;
     if (path.startsWith("/api/auth/")) return handleAuth(request, response);
 
@@ -18,6 +29,14 @@ export function createRequestListener(auth: Auth) {
       return send(response, 200, { userId: signedIn.user.id, name: signedIn.user.name, address: signedIn.session.xrplAddress });
     }
     send(response, 404, { error: "Not found." });
+  };
+
+  return (request: IncomingMessage, response: ServerResponse): void => {
+    handle(request, response).catch((error: unknown) => {
+      console.error("request failed", error);
+      if (!response.headersSent) send(response, 500, { error: "Internal server error." });
+      else response.destroy();
+    });
   };
 }
 

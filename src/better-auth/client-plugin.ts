@@ -59,9 +59,15 @@ export function xrplClient() {
 }
 
 function createBetterAuthAdapter($fetch: BetterFetch, $store: ClientStore): AuthAdapter {
-  const call = async (step: SignInStep, path: string, init: { method: "GET" | "POST"; body?: unknown }, signal: AbortSignal | undefined) => {
+  const call = async (
+    step: SignInStep,
+    path: string,
+    init: { method: "GET" | "POST"; body?: unknown },
+    signal: AbortSignal | undefined,
+  ) => {
     try {
-      return (await $fetch(path, { ...init, ...(signal === undefined ? {} : { signal }) })) as FetchAnswer;
+      const answer: FetchAnswer = await $fetch<unknown>(path, { ...init, ...(signal === undefined ? {} : { signal }) });
+      return answer;
     } catch (cause) {
       if (signal?.aborted === true) throw cause;
       throw new NetworkError(step, { cause });
@@ -107,7 +113,8 @@ function createBetterAuthAdapter($fetch: BetterFetch, $store: ClientStore): Auth
       const { data, error } = await call("me", "/get-session", { method: "GET" }, options?.signal);
       if (error !== null) throw rejected("me", error);
       const session = typeof data === "object" && data !== null ? (data as Record<string, unknown>)["session"] : undefined;
-      const address = typeof session === "object" && session !== null ? (session as Record<string, unknown>)[SESSION_ADDRESS_FIELD] : undefined;
+      const address =
+        typeof session === "object" && session !== null ? (session as Record<string, unknown>)[SESSION_ADDRESS_FIELD] : undefined;
       // Signed in another way (email, a social provider): not an XRPL session.
       return typeof address === "string" && address !== "" ? { address } : null;
     },

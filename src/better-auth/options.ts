@@ -50,11 +50,10 @@ export interface XrplUserInfo {
  * };
  * ```
  */
-export interface XrplPluginOptions
-  extends Pick<
-    AuthHandlersOptions,
-    "verifier" | "domain" | "production" | "chainId" | "maxMessageAgeSeconds" | "clockSkewSeconds" | "nonceTtlSeconds" | "now"
-  > {
+export interface XrplPluginOptions extends Pick<
+  AuthHandlersOptions,
+  "verifier" | "domain" | "production" | "chainId" | "maxMessageAgeSeconds" | "clockSkewSeconds" | "nonceTtlSeconds" | "now"
+> {
   /**
    * Where the plugin says what it cannot answer (a failed database write) and why a proof was
    * refused. Default: better-auth's own logger.
@@ -111,17 +110,33 @@ export function normalizePluginOptions(options: XrplPluginOptions): NormalizedPl
     fail("`getUserInfo` must be a function of ({ address, chainId }) answering { name?, image? }; omit it to name users by their address.");
   }
   if (typeof emailDomainName !== "string" || !isDomain(emailDomainName) || emailDomainName.includes(":")) {
-    fail(`\`emailDomainName\` must be a host name such as "wallet.example.com" (got ${JSON.stringify(emailDomainName)}); omit it for "${DEFAULT_EMAIL_DOMAIN}".`);
+    fail(
+      `\`emailDomainName\` must be a host name such as "wallet.example.com" (got ${JSON.stringify(emailDomainName)}); omit it for "${DEFAULT_EMAIL_DOMAIN}".`,
+    );
   }
   if (typeof anonymous !== "boolean") {
     fail("`anonymous` must be a boolean: false asks every first sign-in for an email; omit it for true.");
   }
   // Until better-auth starts, the development-domain warning is kept and then said through its logger.
   const startupWarnings: string[] = [];
-  const startupLogger: Logger = logger ?? { warn: (message) => startupWarnings.push(message), error: (message) => startupWarnings.push(message) };
+  const startupLogger: Logger = logger ?? {
+    warn: (message) => startupWarnings.push(message),
+    error: (message) => startupWarnings.push(message),
+  };
   const { verifier, domain, production, chainId, maxMessageAgeSeconds, clockSkewSeconds, nonceTtlSeconds, now } = options;
   const auth = normalizeAuthOptions(
-    { verifier, variant: "store", domain, production, chainId, maxMessageAgeSeconds, clockSkewSeconds, nonceTtlSeconds, now, logger: startupLogger },
+    {
+      verifier,
+      sessionKind: "server-store",
+      domain,
+      production,
+      chainId,
+      maxMessageAgeSeconds,
+      clockSkewSeconds,
+      nonceTtlSeconds,
+      now,
+      logger: startupLogger,
+    },
     CALLER,
   );
   return { auth, logger, getUserInfo, emailDomainName: emailDomainName.toLowerCase(), anonymous, startupWarnings };

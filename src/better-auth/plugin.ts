@@ -123,20 +123,16 @@ export function xrpl(options: XrplPluginOptions) {
         return ctx.json({ nonce });
       }),
 
-      xrplVerify: createAuthEndpoint(
-        VERIFY_PATH,
-        { method: "POST", body: verifyBodySchema, metadata: { noStore: true } },
-        async (ctx) => {
-          const logger: Logger = config.logger ?? ctx.context.logger;
-          try {
-            return ctx.json(await signIn(config, ctx, ctx.body, logger));
-          } catch (cause) {
-            if (cause instanceof APIError) throw cause;
-            logger.error(`sign-in-with-xrpl: ${VERIFY_PATH} failed unexpectedly`, cause);
-            throw refuse("INTERNAL_SERVER_ERROR", "internal_error", TEXT.internal);
-          }
-        },
-      ),
+      xrplVerify: createAuthEndpoint(VERIFY_PATH, { method: "POST", body: verifyBodySchema, metadata: { noStore: true } }, async (ctx) => {
+        const logger: Logger = config.logger ?? ctx.context.logger;
+        try {
+          return ctx.json(await signIn(config, ctx, ctx.body, logger));
+        } catch (cause) {
+          if (cause instanceof APIError) throw cause;
+          logger.error(`sign-in-with-xrpl: ${VERIFY_PATH} failed unexpectedly`, cause);
+          throw refuse("INTERNAL_SERVER_ERROR", "internal_error", TEXT.internal);
+        }
+      }),
     },
   } satisfies BetterAuthPlugin;
 }
@@ -158,7 +154,12 @@ export interface XrplSignInAnswer {
   user: { id: string; address: string; chainId: string | null };
 }
 
-async function signIn(config: NormalizedPluginOptions, ctx: GenericEndpointContext, body: XrplVerifyBody, logger: Logger): Promise<XrplSignInAnswer> {
+async function signIn(
+  config: NormalizedPluginOptions,
+  ctx: GenericEndpointContext,
+  body: XrplVerifyBody,
+  logger: Logger,
+): Promise<XrplSignInAnswer> {
   const { auth } = config;
   const { internalAdapter } = ctx.context;
   const { email, ...proof } = body;

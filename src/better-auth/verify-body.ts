@@ -42,7 +42,8 @@ export const verifyBodySchema: StandardSchemaV1<XrplVerifyBody, XrplVerifyBody> 
       if (request === undefined) return { issues: [{ message: TEXT.invalidBody }] };
       const email: unknown = (value as Record<string, unknown>)["email"];
       if (email === undefined || email === null) return { value: request };
-      if (typeof email !== "string" || !EMAIL.test(email)) return { issues: [{ message: "`email` must be an email address.", path: ["email"] }] };
+      if (typeof email !== "string" || !EMAIL.test(email))
+        return { issues: [{ message: "`email` must be an email address.", path: ["email"] }] };
       return { value: { ...request, email } };
     },
   },

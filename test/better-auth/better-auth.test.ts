@@ -48,7 +48,9 @@ async function freshSchema(): Promise<string> {
 }
 
 /** Starts the example app on 127.0.0.1 with its tables migrated by better-auth's own migration. */
-async function startApp(build: (env: { DATABASE_URL: string; BETTER_AUTH_URL: string }) => { auth: Auth; close(): Promise<void> }): Promise<App> {
+async function startApp(
+  build: (env: { DATABASE_URL: string; BETTER_AUTH_URL: string }) => { auth: Auth; close(): Promise<void> },
+): Promise<App> {
   const server: Server = createServer();
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
@@ -78,7 +80,7 @@ function browser(app: App) {
     if (url.endsWith("/xrpl/verify") && typeof init.body === "string") verifyBodies.push(JSON.parse(init.body) as Record<string, unknown>);
     return jar.fetch(url, { ...init, headers });
   };
-  const client = createClient({ baseURL: app.baseUrl, fetch: fetchWithCookies as typeof fetch });
+  const client = createClient({ baseURL: app.baseUrl, fetch: fetchWithCookies });
   const page = { domain: new URL(app.baseUrl).host, uri: app.baseUrl };
   return { jar, client, page, verifyBodies, fetch: fetchWithCookies };
 }
@@ -147,7 +149,11 @@ describe("better-auth plugin: signing in end to end", () => {
       // better-auth's own session reader, on the server, from the cookie alone.
       const signedIn = await app.auth.api.getSession({ headers: new Headers({ cookie: tab.jar.header() }) });
       expect(signedIn?.session.xrplAddress).toBe(address);
-      expect(signedIn?.user).toMatchObject({ name: address, email: `${address.toLowerCase()}@xrpl.placeholder.invalid`, emailVerified: false });
+      expect(signedIn?.user).toMatchObject({
+        name: address,
+        email: `${address.toLowerCase()}@xrpl.placeholder.invalid`,
+        emailVerified: false,
+      });
 
       // The account ties the user to the address.
       const accounts = await app.auth.api.listUserAccounts({ headers: new Headers({ cookie: tab.jar.header() }) });
@@ -175,7 +181,9 @@ describe("better-auth plugin: signing in end to end", () => {
     const adapter = second.client.xrpl.authAdapter();
     await adapter.signOut();
     expect(await adapter.me?.()).toBeNull();
-    expect((await app.auth.api.getSession({ headers: new Headers({ cookie: first.jar.header() }) }))?.session.xrplAddress).toBe(await wallet.getAddress());
+    expect((await app.auth.api.getSession({ headers: new Headers({ cookie: first.jar.header() }) }))?.session.xrplAddress).toBe(
+      await wallet.getAddress(),
+    );
   });
 
   it("refuses a replayed verify request: the nonce is used up", async () => {
@@ -198,11 +206,23 @@ describe("better-auth plugin: signing in end to end", () => {
     const nonce = (await tab.client.xrpl.nonce()).data?.nonce ?? "";
     const wallet = createDevWallet();
     const address = await wallet.getAddress();
-    const message = createMessage({ domain: tab.page.domain, address, uri: tab.page.uri, version: "1", chainId: "xrpl:0", nonce, issuedAt: new Date().toISOString() });
+    const message = createMessage({
+      domain: tab.page.domain,
+      address,
+      uri: tab.page.uri,
+      version: "1",
+      chainId: "xrpl:0",
+      nonce,
+      issuedAt: new Date().toISOString(),
+    });
     const raced = JSON.stringify({ message, address, ...(await wallet.sign(message)) });
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
-        fetch(`${app.baseUrl}/api/auth/xrpl/verify`, { method: "POST", headers: { "content-type": "application/json", origin: app.baseUrl }, body: raced }),
+        fetch(`${app.baseUrl}/api/auth/xrpl/verify`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: app.baseUrl },
+          body: raced,
+        }),
       ),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, ...Array<number>(9).fill(400)]);
@@ -237,7 +257,10 @@ describe("better-auth plugin: refusals carry the rule that failed", () => {
     const tab = browser(app);
     const wallet = createDevWallet();
     const forged = await verifyByHand(tab, wallet, {
-      proof: (proof) => (proof.signatureKind === "signature" ? { ...proof, signature: proof.signature.replace(/^../u, (pair) => (pair === "00" ? "11" : "00")) } : proof),
+      proof: (proof) =>
+        proof.signatureKind === "signature"
+          ? { ...proof, signature: proof.signature.replace(/^../u, (pair) => (pair === "00" ? "11" : "00")) }
+          : proof,
     });
     expect(forged.error).toMatchObject({ status: 401, code: "invalid_signature", message: "Signature verification failed." });
     expect(tab.jar.get("better-auth.session_token")).toBeUndefined();
@@ -261,7 +284,11 @@ describe("better-auth plugin: refusals carry the rule that failed", () => {
     expect(unknown.error).toMatchObject({ status: 400, code: "unknown_nonce" });
 
     const wallet = createDevWallet();
-    const malformed = await tab.client.xrpl.verify({ message: "hello", address: await wallet.getAddress(), ...(await wallet.sign("hello")) });
+    const malformed = await tab.client.xrpl.verify({
+      message: "hello",
+      address: await wallet.getAddress(),
+      ...(await wallet.sign("hello")),
+    });
     expect(malformed.error).toMatchObject({ status: 400, code: "invalid_message", message: "Invalid message format." });
 
     const response = await tab.fetch(`${app.baseUrl}/api/auth/xrpl/verify`, {
@@ -294,7 +321,10 @@ describe("better-auth plugin: refusals carry the rule that failed", () => {
 describe("better-auth plugin: options", () => {
   it("signs in without the ledger when the verifier never asks it (compactSignature ledger: never)", async () => {
     const offline = await startApp((env) =>
-      createAuth({ ...env, BETTER_AUTH_SECRET: SECRET }, createVerifier({ nodeUrl: "ws://127.0.0.1:9", strategies: [compactSignature({ ledger: "never" })] })),
+      createAuth(
+        { ...env, BETTER_AUTH_SECRET: SECRET },
+        createVerifier({ nodeUrl: "ws://127.0.0.1:9", strategies: [compactSignature({ ledger: "never" })] }),
+      ),
     );
     try {
       const tab = browser(offline);
@@ -308,7 +338,10 @@ describe("better-auth plugin: options", () => {
 
   it("refuses a disabled master key when the verifier reads the ledger for every signature", async () => {
     const strict = await startApp((env) =>
-      createAuth({ ...env, BETTER_AUTH_SECRET: SECRET }, createVerifier({ nodeUrl: ledger.url, strategies: [compactSignature({ ledger: "always" })] })),
+      createAuth(
+        { ...env, BETTER_AUTH_SECRET: SECRET },
+        createVerifier({ nodeUrl: ledger.url, strategies: [compactSignature({ ledger: "always" })] }),
+      ),
     );
     const account = createDevWallet();
     const address = await account.getAddress();
@@ -319,7 +352,8 @@ describe("better-auth plugin: options", () => {
       expect(master.error).toMatchObject({ status: 401, code: "master_disabled", message: "Signature verification failed." });
       // Through the controller, the refusal names the code too.
       await expect(signInWithXrpl(tab.client, account, tab.page)).rejects.toSatisfy(
-        (error: unknown) => error instanceof ServerRejectedError && error.status === 401 && /master_disabled/u.test(error.serverError ?? ""),
+        (error: unknown) =>
+          error instanceof ServerRejectedError && error.status === 401 && /master_disabled/u.test(error.serverError ?? ""),
       );
       expect(tab.jar.get("better-auth.session_token")).toBeUndefined();
     } finally {
@@ -333,7 +367,12 @@ describe("better-auth plugin: options", () => {
       const verifier = createVerifier({ nodeUrl: ledger.url });
       const pool = new pg.Pool({ connectionString: env.DATABASE_URL });
       const auth = betterAuthWith(pool, env.BETTER_AUTH_URL, [
-        xrpl({ verifier, anonymous: false, emailDomainName: "wallets.example.com", getUserInfo: ({ address }) => ({ name: `Holder of ${address.slice(0, 6)}` }) }),
+        xrpl({
+          verifier,
+          anonymous: false,
+          emailDomainName: "wallets.example.com",
+          getUserInfo: ({ address }) => ({ name: `Holder of ${address.slice(0, 6)}` }),
+        }),
       ]);
       return { auth, close: async () => (await verifier.close(), await pool.end()) };
     });
@@ -345,7 +384,15 @@ describe("better-auth plugin: options", () => {
       expect(missing.error).toMatchObject({ status: 400, code: "email_required" });
 
       const nonce = (await tab.client.xrpl.nonce()).data?.nonce ?? "";
-      const message = createMessage({ domain: tab.page.domain, address, uri: tab.page.uri, version: "1", chainId: "xrpl:0", nonce, issuedAt: new Date().toISOString() });
+      const message = createMessage({
+        domain: tab.page.domain,
+        address,
+        uri: tab.page.uri,
+        version: "1",
+        chainId: "xrpl:0",
+        nonce,
+        issuedAt: new Date().toISOString(),
+      });
       const answer = await tab.client.xrpl.verify({ message, address, ...(await wallet.sign(message)), email: "Alice@Example.com" });
       expect(answer.error).toBeNull();
       const signedIn = await named.auth.api.getSession({ headers: new Headers({ cookie: tab.jar.header() }) });

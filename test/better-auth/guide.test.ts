@@ -29,7 +29,9 @@ describe("docs/better-auth.md", () => {
 
   it("shows every file of the example app", () => {
     const shown = tsBlocks().map((block) => block.file);
-    const files = readdirSync(join(REPO_ROOT, EXAMPLE)).filter((name) => name.endsWith(".ts")).map((name) => `${EXAMPLE}/${name}`);
+    const files = readdirSync(join(REPO_ROOT, EXAMPLE))
+      .filter((name) => name.endsWith(".ts"))
+      .map((name) => `${EXAMPLE}/${name}`);
     expect(shown.sort()).toEqual(files.sort());
   });
 });

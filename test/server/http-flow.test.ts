@@ -36,7 +36,7 @@ function listen(server: Server): Promise<string> {
 
 function expressApp(handlers: AuthHandlers) {
   const app = express();
-  const cookie = sessionCookieOptions({ variant: "store", production: false, name: "siwx.sid" });
+  const cookie = sessionCookieOptions({ sessionKind: "server-store", production: false, name: "siwx.sid" });
   app.use(express.json(), session({ ...cookie, secret: SECRET, resave: false, saveUninitialized: false }));
   app.get("/api/auth/nonce", async (req, res) => {
     const { status, body } = await handlers.nonce(expressSessionStore(req));
@@ -59,7 +59,7 @@ function expressApp(handlers: AuthHandlers) {
 }
 
 function ironHandler(handlers: AuthHandlers) {
-  const options = { ...sessionCookieOptions({ variant: "cookie", production: false, name: "siwx_session" }), password: SECRET };
+  const options = { ...sessionCookieOptions({ sessionKind: "sealed-cookie", production: false, name: "siwx_session" }), password: SECRET };
   return async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -85,8 +85,8 @@ beforeAll(async () => {
   // No ledger is needed for compact signatures; point at a closed local port so nothing leaves the machine.
   verifier = createVerifier({ nodeUrl: "ws://127.0.0.1:9", strategies: [compactSignature({ ledger: "never" })] });
   const logger = recordingLogger();
-  expressServer = createServer(expressApp(createAuthHandlers({ verifier, variant: "store", logger })));
-  ironServer = createServer(ironHandler(createAuthHandlers({ verifier, variant: "cookie", logger })));
+  expressServer = createServer(expressApp(createAuthHandlers({ verifier, sessionKind: "server-store", logger })));
+  ironServer = createServer(ironHandler(createAuthHandlers({ verifier, sessionKind: "sealed-cookie", logger })));
   expressBase = await listen(expressServer);
   ironBase = await listen(ironServer);
 });

@@ -75,8 +75,8 @@ export function walletSignedTx(wallet: Wallet, tx: Record<string, unknown>): str
  */
 export function handSignedTx(keys: { publicKey: string; privateKey: string }, tx: Record<string, unknown>): string {
   const unsigned = { ...tx, SigningPubKey: keys.publicKey };
-  const signature = sign(encodeForSigning(unsigned as Parameters<typeof encodeForSigning>[0]), keys.privateKey);
-  return encode({ ...unsigned, TxnSignature: signature } as Parameters<typeof encode>[0]);
+  const signature = sign(encodeForSigning(unsigned), keys.privateKey);
+  return encode({ ...unsigned, TxnSignature: signature });
 }
 
 /** Xaman's SignIn: Account, SigningPubKey, TxnSignature and the memo, no TransactionType. */

@@ -81,7 +81,8 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  *
  * Without `domain`, only messages for `localhost`, `127.0.0.1` and `[::1]` are accepted, and in
  * production (`NODE_ENV=production`) the plugin throws at start. Add the `xrplAddress` session
- * column with better-auth's migration (`npx @better-auth/cli migrate`) after adding the plugin.
+ * column with better-auth's migration (its CLI's `migrate` command, or `getMigrations` from
+ * `better-auth/db/migration`) after adding the plugin.
  *
  * @example
  * ```ts

@@ -12,6 +12,8 @@ export default defineConfig([
       postgres: "src/postgres/index.ts",
       testing: "src/testing/index.ts",
       fetch: "src/fetch/index.ts",
+      "better-auth": "src/better-auth/index.ts",
+      "better-auth-client": "src/better-auth/client.ts",
     },
     format: ["esm", "cjs"],
     dts: true,
@@ -19,7 +21,7 @@ export default defineConfig([
     clean: CLI_FILES,
     target: "es2022",
     // The client entry must stay browser-safe: never let a server dependency leak into it.
-    external: ["xrpl", "redis", "pg"],
+    external: ["xrpl", "redis", "pg", "better-auth"],
     splitting: true,
     treeshake: true,
   },

@@ -1,6 +1,18 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+const source = (file: string): string => fileURLToPath(new URL(`./src/${file}`, import.meta.url));
+
 export default defineConfig({
+  // Example code imports the package by name, as users write it; tests run it on the sources.
+  resolve: {
+    alias: [
+      { find: /^sign-in-with-xrpl$/, replacement: source("index.ts") },
+      { find: /^sign-in-with-xrpl\/client$/, replacement: source("client/index.ts") },
+      { find: /^sign-in-with-xrpl\/better-auth$/, replacement: source("better-auth/index.ts") },
+      { find: /^sign-in-with-xrpl\/better-auth\/client$/, replacement: source("better-auth/client.ts") },
+    ],
+  },
   test: {
     include: ["test/**/*.test.ts"],
     exclude: ["test/e2e/**", "test/runtimes/**", "node_modules/**"],

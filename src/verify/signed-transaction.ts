@@ -72,7 +72,6 @@ export function createSignedTransactionStrategy(networkId: number | undefined, e
 interface SignedTxFields {
   address: string;
   message: string;
-  blob: string;
   blobBytes: Uint8Array;
 }
 
@@ -84,26 +83,19 @@ function readFields({ request, address, message }: ProofBasics): SignedTxFields 
   }
   const blobBytes = hexToBytes(blob);
   if (blobBytes === undefined) return refuse("malformed_request", "The txBlob is not hex.");
-  return { address, message, blob, blobBytes };
-}
-
-let codec: Promise<typeof import("./transaction-codec.js")> | undefined;
-
-/** The fast reader for the usual sign-in transactions; ripple-binary-codec (loaded now) for the rest. */
-async function decodeTransaction(fields: SignedTxFields, engine: SignatureEngine): Promise<DecodedTransaction | undefined> {
-  const fast = decodeSignInTransaction(fields.blobBytes, (accountId) => encodeClassicAddress(accountId, engine.backend.sha256));
-  if (fast !== undefined) return fast;
-  codec ??= import("./transaction-codec.js");
-  return (await codec).decodeWithCodec(fields.blob);
+  return { address, message, blobBytes };
 }
 
 async function judge(fields: SignedTxFields, engine: SignatureEngine, networkId: number | undefined, ledger: LedgerReader): Promise<CheckResult> {
   const { address, message } = fields;
-  const decoded = await decodeTransaction(fields, engine);
+  const decoded = decodeSignInTransaction(fields.blobBytes, (accountId) => encodeClassicAddress(accountId, engine.backend.sha256));
   if (decoded === undefined) return refuse("malformed_request", "The txBlob is not a canonical encoding of an XRPL transaction.");
   const { tx } = decoded;
   const review = reviewTransaction(tx);
   if (!review.harmless) return refuse("unsafe_transaction", review.reason);
+  // The policy names what it refuses at the top level; anything else left unread (a field inside
+  // a memo or signer, a Fee that is not XRP) is refused here, so no unread byte is ever signed off.
+  if (decoded.unsupported !== undefined) return refuse("unsafe_transaction", decoded.unsupported);
   const account = tx["Account"];
   if (account !== address) {
     return refuse("address_mismatch", typeof account === "string" ? `The transaction is for the account ${account}, not ${address}.` : "The transaction names no Account.");

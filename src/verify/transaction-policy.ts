@@ -46,13 +46,15 @@ export type TransactionReview = { harmless: true; kind: HarmlessKind } | { harml
  *   blob burn its Fee and consume the sequence number).
  * - `Payment`: XRP (a drops string) to its own `Account`, which every server rejects as redundant.
  * Anything else (another type, `TicketSequence`, `Delegate`, any unlisted field, any flag but
- * tfFullyCanonicalSig) is not harmless.
+ * tfFullyCanonicalSig, a `Fee` that is not XRP) is not harmless.
  */
 export function reviewTransaction(tx: Record<string, unknown>): TransactionReview {
   const flags = tx["Flags"];
   if (flags !== undefined && flags !== 0 && flags !== TF_FULLY_CANONICAL_SIG) {
     return { harmless: false, reason: `The transaction sets Flags ${String(flags)}; only tfFullyCanonicalSig is allowed.` };
   }
+  const fee = tx["Fee"];
+  if (fee !== undefined && typeof fee !== "string") return { harmless: false, reason: "The transaction's Fee is not an amount of XRP." };
   const type = tx["TransactionType"];
   const unlisted = (allowed: ReadonlySet<string>, what: string): TransactionReview | undefined => {
     const field = unlistedField(tx, allowed);

@@ -2,7 +2,7 @@ import { createPublicKey, verify as cryptoVerify } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { deriveKeypair, generateSeed, sign } from "ripple-keypairs";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createKeypairsBackend } from "../../src/verify/keypairs-crypto.js";
+import { createNobleBackend } from "../../src/verify/noble-crypto.js";
 import { createNodeCryptoBackend } from "../../src/verify/node-crypto.js";
 import { createSignatureEngine, getDefaultSignatureEngine, selectSignatureBackend } from "../../src/verify/signature-engine.js";
 
@@ -32,18 +32,18 @@ describe("backend selection", () => {
     expect((await selectSignatureBackend()).name).toBe("node:crypto");
   });
 
-  it("falls back to ripple-keypairs when node:crypto cannot be loaded", async () => {
+  it("falls back to the noble curves when node:crypto cannot be loaded", async () => {
     vi.spyOn(process, "getBuiltinModule").mockReturnValue(undefined as never);
     expect(createNodeCryptoBackend()).toBeUndefined();
-    expect((await selectSignatureBackend()).name).toBe("ripple-keypairs");
+    expect((await selectSignatureBackend()).name).toBe("noble");
   });
 
-  it("falls back to ripple-keypairs when node:crypto fails the known-answer self-test", async () => {
+  it("falls back to the noble curves when node:crypto fails the known-answer self-test", async () => {
     const real = await import("node:crypto");
     const lying = { ...real, verify: () => true };
     vi.spyOn(process, "getBuiltinModule").mockReturnValue(lying as never);
     expect(createNodeCryptoBackend()?.name).toBe("node:crypto");
-    expect((await selectSignatureBackend()).name).toBe("ripple-keypairs");
+    expect((await selectSignatureBackend()).name).toBe("noble");
   });
 });
 
@@ -80,7 +80,7 @@ describe("node:crypto path", () => {
     const data = new TextEncoder().encode(fixture.message);
     const key = bytes(fixture.keypair.publicKey);
     expect(deriveKeypair(fixture.seed).publicKey).toBe(fixture.keypair.publicKey);
-    for (const backend of [createNodeCryptoBackend()!, createKeypairsBackend()]) {
+    for (const backend of [createNodeCryptoBackend()!, createNobleBackend()]) {
       const engine = createSignatureEngine(backend);
       expect(engine.verify(data, bytes(fixture.signature), key)).toBe(true);
       expect(engine.verify(new TextEncoder().encode(`${fixture.message}.`), bytes(fixture.signature), key)).toBe(false);

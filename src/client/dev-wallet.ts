@@ -53,9 +53,9 @@ const SEED = /^s[1-9A-HJ-NP-Za-km-z]{20,40}$/;
  *
  * `sign(message)` answers `{ signatureKind: "signature", signature, publicKey }` (a compact
  * signature of the message, default) or `{ signatureKind: "signedTx", txBlob }` (the
- * `buildSignInTransaction` transaction, signed) as `proof` says. The crypto code (ripple-keypairs,
- * ripple-binary-codec) is loaded on first use, so pages that never create a dev wallet do not
- * carry it; that is why `getAddress()`, `sign()` and `exportSeed()` are asynchronous.
+ * `buildSignInTransaction` transaction, signed) as `proof` says. The crypto code (ripple-keypairs)
+ * is loaded on first use, so pages that never create a dev wallet do not carry it; that is why
+ * `getAddress()`, `sign()` and `exportSeed()` are asynchronous.
  *
  * @example
  * ```ts

@@ -104,8 +104,8 @@ function readPositiveInteger(name, value, fallback) {
 /** The library's cookie-name rule, through the call that sets the cookie up. */
 function readCookieName(value) {
   const name = nonEmpty(value);
-  if (name === undefined) return sessionCookieOptions({ variant: "store" }).name;
-  return checkedByLibrary("SESSION_COOKIE_NAME", value, () => sessionCookieOptions({ variant: "store", name }).name);
+  if (name === undefined) return sessionCookieOptions({ sessionKind: "server-store" }).name;
+  return checkedByLibrary("SESSION_COOKIE_NAME", value, () => sessionCookieOptions({ sessionKind: "server-store", name }).name);
 }
 
 /**

@@ -29,14 +29,16 @@ function error(status: number, text: string): HandlerResult {
 }
 
 /**
- * Builds the four route handlers (nonce, verify, sign-out, me) of the seed's session API over
- * any `SessionStore`. Options are checked once here (`InvalidOptionsError`); the handlers never
- * throw: every outcome, failures included, is a `{ status, body }` to send as JSON.
+ * Builds the four route handlers (nonce, verify, sign-out, me) over any `SessionStore`. Options
+ * are checked once here (`InvalidOptionsError`); the handlers never throw: every outcome,
+ * failures included, is a `{ status, body }` to send as JSON.
  *
- * `variant: "store"` answers as seed variant B (express-session): nonce expiry after
- * `nonceTtlSeconds`, 400 `Invalid request body.`, 500 `Verification service unavailable.`.
- * `variant: "cookie"` answers as variant A (iron-session): no nonce expiry, 500
- * `Internal server error.` for every unexpected failure.
+ * `sessionKind: "server-store"` (express-session and other server-side stores): a pending nonce
+ * expires after `nonceTtlSeconds`, an unreadable body is 400 `Invalid request body.`, a ledger or
+ * nonce store that cannot answer is 500 `Verification service unavailable.`.
+ * `sessionKind: "sealed-cookie"` (iron-session): the nonce lives as long as the cookie, and every
+ * unexpected failure is 500 `Internal server error.`, so a sealed session never tells an outsider
+ * more than that something failed.
  *
  * @example
  * ```ts
@@ -46,7 +48,7 @@ function error(status: number, text: string): HandlerResult {
  *
  * const handlers = createAuthHandlers({
  *   verifier: createVerifier(),
- *   variant: "store",
+ *   sessionKind: "server-store",
  *   domain: process.env.APP_DOMAIN, // e.g. "example.com"; required in production
  *   logger: console,
  * });
@@ -73,8 +75,8 @@ export function createAuthHandlers(options: AuthHandlersOptions): AuthHandlers {
  * @internal
  */
 export function buildAuthHandlers(config: NormalizedAuthOptions): AuthHandlers {
-  const { variant, logger, now } = config;
-  const isStore = variant === "store";
+  const { sessionKind, logger, now } = config;
+  const isStore = sessionKind === "server-store";
 
   /**
    * A sealed-cookie session answers every unexpected failure with 500; a server-store session
@@ -95,7 +97,7 @@ export function buildAuthHandlers(config: NormalizedAuthOptions): AuthHandlers {
     try {
       const record = await session.get();
       const pendingNonce = generateNonce();
-      // The address stays: asking for a nonce while signed in does not sign out (seed 3.1).
+      // The address stays: asking for a nonce while signed in does not sign out.
       await session.set({ ...record, pendingNonce, nonceIssuedAt: now() });
       return { status: 200, body: { nonce: pendingNonce } };
     } catch (cause) {
@@ -137,13 +139,17 @@ export function buildAuthHandlers(config: NormalizedAuthOptions): AuthHandlers {
   return { nonce, verify, signOut, me };
 }
 
-/** The processing order of seed 4.2, with the fixes of SPEC 5. Throws only on unexpected failures. */
+/**
+ * One verify request, in an order that costs an attacker the most and an honest user nothing:
+ * cheap shape checks first, the signature only for a message that would be accepted, and the
+ * nonce consumed only once the proof holds. Throws only on unexpected failures.
+ */
 async function runVerify(
   config: NormalizedAuthOptions,
   session: SessionStore,
   request: { body: unknown; host?: string | undefined },
 ): Promise<HandlerResult> {
-  const isStore = config.variant === "store";
+  const isStore = config.sessionKind === "server-store";
   const requestedAt = config.now();
 
   // 1. The body. A body the HTTP layer could not read as JSON at all is the caller's mistake
@@ -220,5 +226,5 @@ async function runVerify(
 
 function serviceFailure(config: NormalizedAuthOptions, what: string, cause: unknown): HandlerResult {
   config.logger.error(`sign-in-with-xrpl: ${what} during verify`, cause);
-  return config.variant === "store" ? error(500, TEXT.verificationUnavailable) : error(500, TEXT.internal);
+  return config.sessionKind === "server-store" ? error(500, TEXT.verificationUnavailable) : error(500, TEXT.internal);
 }

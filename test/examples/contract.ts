@@ -1,11 +1,13 @@
 /**
- * The HTTP contract both examples must keep (SPEC 5 and 7), as one suite run against a real
- * child process per example. Variant-specific texts come in `texts`.
+ * The HTTP contract every example must keep (routes, statuses, error texts, the domain rule, the
+ * production refusals), as one suite run against a real child process per example. The texts
+ * that differ between a sealed-cookie and a server-store session come in `texts`.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
 import { formatWalletKitMessage, walletKitSignInParams } from "../fixtures/wallet-kit/format.js";
-import { createCookieJar, type CookieJar } from "../support/cookie-jar.js";
+import { createCookieJar } from "../support/cookie-jar.js";
+import type { SessionKind } from "../../src/index.js";
 import { freePort, runExampleUntilExit, type ExampleProcess } from "../support/example-process.js";
 import {
   APP_DOMAIN,
@@ -28,7 +30,7 @@ import {
 
 export interface ExampleContract {
   name: string;
-  variant: "store" | "cookie";
+  sessionKind: SessionKind;
   example: "express" | "next";
   start(env: Record<string, string | undefined>): Promise<ExampleProcess>;
   /** Starts the example the way its one command does for a demo: no APP_DOMAIN given. */
@@ -46,7 +48,7 @@ export interface ExampleContract {
 const minutes = (count: number) => count * 60_000;
 
 export function defineExampleContract(contract: ExampleContract): void {
-  const { variant, texts } = contract;
+  const { sessionKind, texts } = contract;
 
   describe(`${contract.name}: the sign-in flow`, () => {
     let node: MockRippled;
@@ -57,7 +59,7 @@ export function defineExampleContract(contract: ExampleContract): void {
       node = await startMockRippled();
       // This suite asks for far more than the default 60 nonces a minute; the limit has its own suite below.
       app = await contract.start({ XRPL_NODE_URL: node.url, APP_DOMAIN, NONCE_RATE_LIMIT: "1000" });
-      routes = routesOf(app.url, variant);
+      routes = routesOf(app.url, sessionKind);
     });
     afterAll(async () => {
       await app?.stop();
@@ -230,7 +232,7 @@ export function defineExampleContract(contract: ExampleContract): void {
         expect(["Nonce has already been used.", texts.noPendingNonce]).toContain(answer.body.error);
       }
       // Variant A: every loser carries the same sealed nonce, so the nonce store is what stops it.
-      if (variant === "cookie") expect(answers.filter((answer) => answer.body.error === "Nonce has already been used.")).toHaveLength(19);
+      if (sessionKind === "sealed-cookie") expect(answers.filter((answer) => answer.body.error === "Nonce has already been used.")).toHaveLength(19);
     });
 
     it("never signs in a replayed cookie from before the sign-in", async () => {
@@ -246,7 +248,7 @@ export function defineExampleContract(contract: ExampleContract): void {
       // Variant B: the old session id was destroyed by the rotation on sign-in.
       expect(replay).toMatchObject({
         status: 400,
-        body: { error: variant === "cookie" ? "Nonce has already been used." : texts.noPendingNonce },
+        body: { error: sessionKind === "sealed-cookie" ? "Nonce has already been used." : texts.noPendingNonce },
       });
       expect((await getMe(oldCookie, routes)).status).toBe(401);
     });
@@ -332,7 +334,7 @@ export function defineExampleContract(contract: ExampleContract): void {
     beforeAll(async () => {
       node = await startMockRippled();
       app = await contract.start({ XRPL_NODE_URL: node.url, APP_DOMAIN });
-      routes = routesOf(app.url, variant);
+      routes = routesOf(app.url, sessionKind);
     });
     afterAll(async () => {
       await app?.stop();
@@ -375,7 +377,7 @@ export function defineExampleContract(contract: ExampleContract): void {
     });
 
     it("answers the request over NONCE_RATE_LIMIT per minute with 429 JSON { error }", async () => {
-      const routes = routesOf(app.url, variant);
+      const routes = routesOf(app.url, sessionKind);
       const statuses: number[] = [];
       for (let index = 0; index < 3; index += 1) statuses.push((await fetch(routes.nonce)).status);
       expect(statuses).toEqual([200, 200, 200]);
@@ -398,7 +400,7 @@ export function defineExampleContract(contract: ExampleContract): void {
     it("without TRUST_PROXY: a new X-Forwarded-For on every request does not move the key; another socket address has its own", async () => {
       const app = await contract.start({ XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN, NONCE_RATE_LIMIT: String(limit) });
       try {
-        const routes = routesOf(app.url, variant);
+        const routes = routesOf(app.url, sessionKind);
         const statuses: number[] = [];
         for (let index = 1; index <= limit + 2; index += 1) {
           // Every header a client could use to pose as someone else, new each time. The Next
@@ -423,7 +425,7 @@ export function defineExampleContract(contract: ExampleContract): void {
     it("with TRUST_PROXY=loopback: the address the proxy forwards is the key, and entries a client puts before it change nothing", async () => {
       const app = await contract.start({ XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN, NONCE_RATE_LIMIT: String(limit), TRUST_PROXY: "loopback" });
       try {
-        const routes = routesOf(app.url, variant);
+        const routes = routesOf(app.url, sessionKind);
         const statuses: number[] = [];
         for (let index = 0; index < limit; index += 1) statuses.push(await nonceStatus(routes, { "x-forwarded-for": "203.0.113.7" }));
         // The client wrote its own X-Forwarded-For; the proxy appended the address it saw.
@@ -503,7 +505,7 @@ export function defineExampleContract(contract: ExampleContract): void {
           XRPL_NODE_URL: "ws://127.0.0.1:9",
           APP_DOMAIN: `${APP_DOMAIN},app.example.org`,
         });
-        routes = routesOf(app.url, variant);
+        routes = routesOf(app.url, sessionKind);
       });
       afterAll(async () => {
         await app?.stop();
@@ -536,7 +538,7 @@ export function defineExampleContract(contract: ExampleContract): void {
       let routes: Routes;
       beforeAll(async () => {
         app = await contract.startDemo({ XRPL_NODE_URL: "ws://127.0.0.1:9" });
-        routes = routesOf(app.url, variant);
+        routes = routesOf(app.url, sessionKind);
       });
       afterAll(async () => {
         await app?.stop();

@@ -23,12 +23,12 @@ if (!available && process.env.CI === undefined) {
 async function replayAcross(issuer: ExampleProcess, first: ExampleProcess, second: ExampleProcess) {
   const jar = createCookieJar();
   const account = newKeyAccount();
-  const nonce = await getNonce(jar, routesOf(issuer.url, "cookie"));
+  const nonce = await getNonce(jar, routesOf(issuer.url, "sealed-cookie"));
   const beforeSignIn = jar.clone();
   const body = signatureProof(signInMessage(account.address, nonce), account);
-  const signedIn = await postVerify(jar, routesOf(first.url, "cookie"), body);
-  const replay = await postVerify(beforeSignIn, routesOf(second.url, "cookie"), body);
-  return { signedIn, replay, replayMe: await getMe(beforeSignIn, routesOf(second.url, "cookie")), address: account.address };
+  const signedIn = await postVerify(jar, routesOf(first.url, "sealed-cookie"), body);
+  const replay = await postVerify(beforeSignIn, routesOf(second.url, "sealed-cookie"), body);
+  return { signedIn, replay, replayMe: await getMe(beforeSignIn, routesOf(second.url, "sealed-cookie")), address: account.address };
 }
 
 /**
@@ -76,10 +76,10 @@ describe.skipIf(!available && process.env.CI === undefined)("Next example with R
   it("accepts exactly one of 20 verify requests racing the same proof across both instances", async () => {
     const jar = createCookieJar();
     const account = newKeyAccount();
-    const nonce = await getNonce(jar, routesOf(serverA().url, "cookie"));
+    const nonce = await getNonce(jar, routesOf(serverA().url, "sealed-cookie"));
     const body = signatureProof(signInMessage(account.address, nonce), account);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => postVerify(jar.clone(), routesOf((index % 2 === 0 ? serverA() : serverB()).url, "cookie"), body)),
+      Array.from({ length: 20 }, (_, index) => postVerify(jar.clone(), routesOf((index % 2 === 0 ? serverA() : serverB()).url, "sealed-cookie"), body)),
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
     // Every loser carries the same sealed nonce: the shared store is what refuses it.

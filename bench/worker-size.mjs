@@ -65,7 +65,9 @@ console.table(
 // for browsers (a Worker has the WebSocket global).
 const inputs = Object.keys(minified.metafile.inputs);
 const unwanted = inputs.filter(
-  (path) => /node_modules\/(ripple-binary-codec|ripple-address-codec|ripple-keypairs|xrpl|bignumber\.js)\//u.test(path) || (/node_modules\/ws\//u.test(path) && !path.endsWith("ws/browser.js")),
+  (path) =>
+    /node_modules\/(ripple-binary-codec|ripple-address-codec|ripple-keypairs|xrpl|bignumber\.js)\//u.test(path) ||
+    (/node_modules\/ws\//u.test(path) && !path.endsWith("ws/browser.js")),
 );
 console.log(`Packages the Worker must not carry: ${unwanted.length === 0 ? "none" : unwanted.join(", ")}`);
 if (unwanted.length > 0) process.exitCode = 1;

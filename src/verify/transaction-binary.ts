@@ -67,7 +67,11 @@ const TOP_LEVEL_FIELDS = [
   field("Memos", "array", STARRAY, 9),
 ];
 const MEMO_FIELDS = [field("MemoType", "blob", BLOB, 12), field("MemoData", "blob", BLOB, 13), field("MemoFormat", "blob", BLOB, 14)];
-const SIGNER_FIELDS = [field("SigningPubKey", "blob", BLOB, 3), field("TxnSignature", "blob", BLOB, 4), field("Account", "account", ACCOUNT_ID, 1)];
+const SIGNER_FIELDS = [
+  field("SigningPubKey", "blob", BLOB, 3),
+  field("TxnSignature", "blob", BLOB, 4),
+  field("Account", "account", ACCOUNT_ID, 1),
+];
 const OBJECT_END = ordinalOf(STOBJECT, 1);
 const ARRAY_END = ordinalOf(STARRAY, 1);
 const MEMO = ordinalOf(STOBJECT, 10);
@@ -422,7 +426,10 @@ function skipIssue(reader: Reader): void {
  * `NOT_READ` and `unsupported` names the first one. `encodeAddress` turns a 20-byte account id
  * into its classic address.
  */
-export function decodeSignInTransaction(blob: Uint8Array, encodeAddress: (accountId: Uint8Array) => string): DecodedTransaction | undefined {
+export function decodeSignInTransaction(
+  blob: Uint8Array,
+  encodeAddress: (accountId: Uint8Array) => string,
+): DecodedTransaction | undefined {
   const reader = new Reader(blob);
   const decoding: Decoding = { encodeAddress, signerAccountIds: [], unsupported: undefined };
   const tx: Record<string, unknown> = {};

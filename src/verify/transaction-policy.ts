@@ -58,13 +58,18 @@ export function reviewTransaction(tx: Record<string, unknown>): TransactionRevie
   const type = tx["TransactionType"];
   const unlisted = (allowed: ReadonlySet<string>, what: string): TransactionReview | undefined => {
     const field = unlistedField(tx, allowed);
-    return field === undefined ? undefined : { harmless: false, reason: `${what} carries the field ${field}, which a sign-in transaction may not have.` };
+    return field === undefined
+      ? undefined
+      : { harmless: false, reason: `${what} carries the field ${field}, which a sign-in transaction may not have.` };
   };
   if (type === undefined) return unlisted(COMMON_FIELDS, "The sign-in pseudo-transaction") ?? { harmless: true, kind: "SignIn" };
   if (type === "AccountSet") {
     const sequence = tx["Sequence"];
     if (sequence !== undefined && sequence !== 0) {
-      return { harmless: false, reason: `The AccountSet has Sequence ${String(sequence)}, so it could be submitted; a sign-in AccountSet needs Sequence 0.` };
+      return {
+        harmless: false,
+        reason: `The AccountSet has Sequence ${String(sequence)}, so it could be submitted; a sign-in AccountSet needs Sequence 0.`,
+      };
     }
     return unlisted(ACCOUNT_SET_FIELDS, "The AccountSet") ?? { harmless: true, kind: "AccountSet" };
   }
@@ -78,7 +83,10 @@ export function reviewTransaction(tx: Record<string, unknown>): TransactionRevie
     }
     return { harmless: true, kind: "Payment" };
   }
-  return { harmless: false, reason: `The transaction is a ${String(type)}; only AccountSet, Payment to oneself and the sign-in pseudo-transaction are accepted.` };
+  return {
+    harmless: false,
+    reason: `The transaction is a ${String(type)}; only AccountSet, Payment to oneself and the sign-in pseudo-transaction are accepted.`,
+  };
 }
 
 /** The kind of harmless transaction a decoded blob is, or undefined when it is not harmless (see {@link reviewTransaction}). */

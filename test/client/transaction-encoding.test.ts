@@ -26,7 +26,10 @@ describe("sign-in transaction encoding", () => {
       accountId: fc.uint8Array({ minLength: 20, maxLength: 20 }),
       message,
       networkId: fc.option(fc.nat({ max: 0xffffffff }), { nil: undefined }),
-      publicKey: fc.oneof(hex(32, 32).map((key) => `ED${key}`), hex(32, 32).map((key) => `03${key}`)),
+      publicKey: fc.oneof(
+        hex(32, 32).map((key) => `ED${key}`),
+        hex(32, 32).map((key) => `03${key}`),
+      ),
       signature: fc.oneof(hex(64, 64), hex(70, 72)),
     });
     fc.assert(

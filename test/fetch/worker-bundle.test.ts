@@ -48,7 +48,9 @@ describe("the compact-signature Worker bundle", () => {
     expect(inputs.some((path) => path.endsWith("src/verify/compact-signature.ts"))).toBe(true);
     // The curves a Worker without node:crypto verifies with are in it.
     expect(inputs.some((path) => path.includes("node_modules/@noble/curves/"))).toBe(true);
-    expect(inputs.filter((path) => /node_modules\/(ripple-binary-codec|ripple-address-codec|ripple-keypairs|xrpl|bignumber\.js)\//u.test(path))).toEqual([]);
+    expect(
+      inputs.filter((path) => /node_modules\/(ripple-binary-codec|ripple-address-codec|ripple-keypairs|xrpl|bignumber\.js)\//u.test(path)),
+    ).toEqual([]);
     expect(inputs.filter((path) => /node_modules\/ws\//u.test(path) && !path.endsWith("node_modules/ws/browser.js"))).toEqual([]);
     const externals = Object.values(result.metafile.inputs).flatMap((input) => input.imports.filter((record) => record.external === true));
     expect(externals).toEqual([]);

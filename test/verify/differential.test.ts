@@ -117,7 +117,12 @@ function tweakedEd25519(secret: Uint8Array, data: Uint8Array, random: (length: n
   const aBytes = aPoint.toBytes();
   const k = leNumber(sha512.create().update(rBytes).update(aBytes).update(data).digest()) % ED_ORDER;
   const s = (nonce + k * scalar) % ED_ORDER;
-  return { name: `ed25519 small-order component in ${tweak}`, data, signature: Uint8Array.from([...rBytes, ...leBytes(s)]), publicKey: Uint8Array.from([0xed, ...aBytes]) };
+  return {
+    name: `ed25519 small-order component in ${tweak}`,
+    data,
+    signature: Uint8Array.from([...rBytes, ...leBytes(s)]),
+    publicKey: Uint8Array.from([0xed, ...aBytes]),
+  };
 }
 
 function casesFor(algorithm: "ed25519" | "ecdsa-secp256k1", keyCount: number, seed: number): Case[] {
@@ -139,18 +144,42 @@ function casesFor(algorithm: "ed25519" | "ecdsa-secp256k1", keyCount: number, se
     cases.push({ name: "random signature", data, signature: random(signature.length), publicKey });
     cases.push({ name: "random key", data, signature, publicKey: Uint8Array.from([publicKey[0]!, ...random(32)]) });
     cases.push({ name: "key without prefix", data, signature, publicKey: publicKey.subarray(1), expected: false });
-    cases.push({ name: "key with wrong prefix", data, signature, publicKey: Uint8Array.from([0x04, ...publicKey.subarray(1)]), expected: false });
+    cases.push({
+      name: "key with wrong prefix",
+      data,
+      signature,
+      publicKey: Uint8Array.from([0x04, ...publicKey.subarray(1)]),
+      expected: false,
+    });
     if (algorithm === "ed25519") {
       const s = leNumber(signature.subarray(32));
-      cases.push({ name: "S + L", data, signature: Uint8Array.from([...signature.subarray(0, 32), ...leBytes(s + ED_ORDER)]), publicKey, expected: false });
-      cases.push({ name: "ed25519 signature padded to 70 bytes", data, signature: Uint8Array.from([...signature, 0, 0, 0, 0, 0, 0]), publicKey, expected: false });
+      cases.push({
+        name: "S + L",
+        data,
+        signature: Uint8Array.from([...signature.subarray(0, 32), ...leBytes(s + ED_ORDER)]),
+        publicKey,
+        expected: false,
+      });
+      cases.push({
+        name: "ed25519 signature padded to 70 bytes",
+        data,
+        signature: Uint8Array.from([...signature, 0, 0, 0, 0, 0, 0]),
+        publicKey,
+        expected: false,
+      });
       cases.push({ name: "secp key for ed signature", data, signature, publicKey: Uint8Array.from([0x02, ...publicKey.subarray(1)]) });
       cases.push(tweakedEd25519(bytes(pair.privateKey.slice(2)), data, random, "R"));
       cases.push(tweakedEd25519(bytes(pair.privateKey.slice(2)), data, random, "A"));
       const smallOrder = SMALL_ORDER_KEYS[keyIndex % SMALL_ORDER_KEYS.length]!;
       cases.push({ name: "small-order key", data, signature, publicKey: bytes(`ED${smallOrder}`), expected: false });
       // y = p + 1 and y = p: non-canonical encodings.
-      cases.push({ name: "non-canonical key", data, signature, publicKey: bytes(`ED${keyIndex % 2 ? "EE" : "ED"}${"FF".repeat(30)}7F`), expected: false });
+      cases.push({
+        name: "non-canonical key",
+        data,
+        signature,
+        publicKey: bytes(`ED${keyIndex % 2 ? "EE" : "ED"}${"FF".repeat(30)}7F`),
+        expected: false,
+      });
     } else {
       const { r, s } = derParts(signature);
       cases.push({ name: "high S", data, signature: der(r, SECP_ORDER - s), publicKey, expected: false });
@@ -162,12 +191,36 @@ function casesFor(algorithm: "ed25519" | "ecdsa-secp256k1", keyCount: number, se
       const padded = Uint8Array.from([0x02, rEncoded[1]! + 1, 0, ...rEncoded.subarray(2)]);
       const body = [...padded, ...derInteger(s)];
       cases.push({ name: "padded r", data, signature: Uint8Array.from([0x30, body.length, ...body]), publicKey, expected: false });
-      cases.push({ name: "long-form length", data, signature: Uint8Array.from([0x30, 0x81, signature.length - 2, ...signature.subarray(2)]), publicKey, expected: false });
-      cases.push({ name: "wrong sequence length", data, signature: Uint8Array.from([0x30, signature[1]! + 1, ...signature.subarray(2)]), publicKey, expected: false });
+      cases.push({
+        name: "long-form length",
+        data,
+        signature: Uint8Array.from([0x30, 0x81, signature.length - 2, ...signature.subarray(2)]),
+        publicKey,
+        expected: false,
+      });
+      cases.push({
+        name: "wrong sequence length",
+        data,
+        signature: Uint8Array.from([0x30, signature[1]! + 1, ...signature.subarray(2)]),
+        publicKey,
+        expected: false,
+      });
       cases.push({ name: "random DER-shaped", data, signature: der(leNumber(random(32)), leNumber(random(31))), publicKey });
-      cases.push({ name: "flipped key parity", data, signature, publicKey: Uint8Array.from([publicKey[0] === 2 ? 3 : 2, ...publicKey.subarray(1)]), expected: false });
+      cases.push({
+        name: "flipped key parity",
+        data,
+        signature,
+        publicKey: Uint8Array.from([publicKey[0] === 2 ? 3 : 2, ...publicKey.subarray(1)]),
+        expected: false,
+      });
       cases.push({ name: "key x >= p", data, signature, publicKey: bytes(`02${"FF".repeat(31)}FE`), expected: false });
-      cases.push({ name: "ed key for secp signature", data, signature, publicKey: Uint8Array.from([0xed, ...publicKey.subarray(1)]), expected: false });
+      cases.push({
+        name: "ed key for secp signature",
+        data,
+        signature,
+        publicKey: Uint8Array.from([0xed, ...publicKey.subarray(1)]),
+        expected: false,
+      });
     }
     cases.push({ name: "random everything", data: random(32), signature: random(keyIndex % 80), publicKey: random(33) });
   }

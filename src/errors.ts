@@ -1,3 +1,63 @@
+import type { MessageIssueCode } from "./message/issues.js";
+
+/**
+ * The code of an error thrown on the server side: a bad message (`message_format`), a bad call
+ * (`invalid_options`), a ledger node or a shared store that cannot answer, a node of another
+ * network, or a platform without a secure random source.
+ *
+ * @example
+ * ```ts
+ * import type { ServerErrorCode } from "sign-in-with-xrpl";
+ * const retryable: ServerErrorCode[] = ["ledger_unavailable", "store_unavailable"];
+ * ```
+ */
+export type ServerErrorCode =
+  | "message_format"
+  | "invalid_options"
+  | "ledger_unavailable"
+  | "store_unavailable"
+  | "network_mismatch"
+  | "crypto_unavailable";
+
+/**
+ * The steps of a browser sign-in, in order (plus `signOut` and `me`). Client errors name the step
+ * that failed, so a page can tell "the wallet said no" from "the server said no" from "the network
+ * is down".
+ *
+ * @example
+ * ```ts
+ * import type { SignInStep } from "sign-in-with-xrpl/client";
+ * const step: SignInStep = "nonce";
+ * ```
+ */
+export type SignInStep = "address" | "nonce" | "message" | "sign" | "verify" | "signOut" | "me";
+
+/**
+ * The code of an error of the browser client (`sign-in-with-xrpl/client`): the wallet failed,
+ * the server refused, the network failed, the sign-in was cancelled, or a step failed in another
+ * way (`nonce_failed`, `sign_failed`...).
+ *
+ * @example
+ * ```ts
+ * import type { ClientErrorCode } from "sign-in-with-xrpl/client";
+ * const userCancelled = (code: ClientErrorCode) => code === "sign_in_cancelled";
+ * ```
+ */
+export type ClientErrorCode = "wallet_error" | "server_rejected" | "network_error" | "sign_in_cancelled" | `${SignInStep}_failed`;
+
+/**
+ * Every `code` a {@link SignInError} can carry: switch on it exhaustively.
+ *
+ * @example
+ * ```ts
+ * import { SignInError, type SignInErrorCode } from "sign-in-with-xrpl";
+ * function codeOf(error: unknown): SignInErrorCode | undefined {
+ *   return error instanceof SignInError ? error.code : undefined;
+ * }
+ * ```
+ */
+export type SignInErrorCode = ServerErrorCode | ClientErrorCode;
+
 /**
  * Base class of every error this library throws. `code` is stable and machine-readable;
  * `message` is for humans. Programmer errors (bad options) start with `sign-in-with-xrpl:` and
@@ -15,9 +75,9 @@
  */
 export class SignInError extends Error {
   /** Stable, machine-readable error code, such as `"message_format"` or `"invalid_options"`. */
-  readonly code: string;
+  readonly code: SignInErrorCode;
 
-  constructor(code: string, message: string, options?: { cause?: unknown }) {
+  constructor(code: SignInErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = new.target.name;
     this.code = code;
@@ -40,7 +100,7 @@ export class SignInError extends Error {
  */
 export interface MessageFormatIssue {
   /** Stable issue code, such as `"invalid_address"` or `"unexpected_line"`. */
-  code: string;
+  code: MessageIssueCode;
   /** 1-based line number in the message text (0 when the problem is not tied to a line). */
   line: number;
   /** Human-readable description. */
@@ -64,6 +124,7 @@ export interface MessageFormatIssue {
  * ```
  */
 export class MessageFormatError extends SignInError {
+  declare readonly code: "message_format";
   /** Every problem found, in order of appearance. Never empty. */
   readonly issues: readonly MessageFormatIssue[];
 
@@ -97,6 +158,7 @@ export class MessageFormatError extends SignInError {
  * ```
  */
 export class LedgerUnavailableError extends SignInError {
+  declare readonly code: "ledger_unavailable";
   constructor(message: string, options?: { cause?: unknown }) {
     super("ledger_unavailable", message, options);
   }
@@ -118,6 +180,7 @@ export class LedgerUnavailableError extends SignInError {
  * ```
  */
 export class InvalidOptionsError extends SignInError {
+  declare readonly code: "invalid_options";
   constructor(message: string, options?: { cause?: unknown }) {
     super("invalid_options", message.startsWith("sign-in-with-xrpl:") ? message : `sign-in-with-xrpl: ${message}`, options);
   }
@@ -140,6 +203,7 @@ export class InvalidOptionsError extends SignInError {
  * ```
  */
 export class StoreUnavailableError extends SignInError {
+  declare readonly code: "store_unavailable";
   constructor(message: string, options?: { cause?: unknown }) {
     super("store_unavailable", message, options);
   }

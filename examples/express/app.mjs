@@ -1,11 +1,11 @@
-// The Express application of the example (seed variant B): express-session, the library's
+// The Express application of the example (a server-store session: express-session), the library's
 // handlers, JSON errors under /api, the rate-limited nonce route and the demo page. server.mjs
 // wires it to the environment; the benchmark builds its trivial twin from the same pieces.
 import express from "express";
 import session from "express-session";
 import { rateLimit } from "express-rate-limit";
 import { createAuthHandlers, expressSessionStore, sessionCookieOptions } from "sign-in-with-xrpl";
-import { checkedByLibrary } from "./config.mjs";
+import { checkedByLibrary, NONCE_RATE_LIMITED } from "./config.mjs";
 
 /** Largest JSON body the API reads. A sign-in message is at most 8 KiB; a signed transaction adds a few hundred bytes. */
 export const BODY_LIMIT = "16kb";
@@ -17,7 +17,7 @@ export const BODY_LIMIT = "16kb";
  * @param {{ secret: string, cookieName: string, production: boolean, store?: import("express-session").Store }} options
  */
 export function createSessionMiddleware({ secret, cookieName, production, store }) {
-  const { name, cookie } = sessionCookieOptions({ variant: "store", production, name: cookieName });
+  const { name, cookie } = sessionCookieOptions({ sessionKind: "server-store", production, name: cookieName });
   return session({
     name,
     secret,
@@ -31,7 +31,7 @@ export function createSessionMiddleware({ secret, cookieName, production, store 
 
 /** The attributes the cookie was set with, minus its lifetime: what `res.clearCookie` needs to match it. */
 function clearCookieOptions(cookieName, production) {
-  const { cookie } = sessionCookieOptions({ variant: "store", production, name: cookieName });
+  const { cookie } = sessionCookieOptions({ sessionKind: "server-store", production, name: cookieName });
   const { maxAge: _lifetime, ...attributes } = cookie;
   return attributes;
 }
@@ -58,7 +58,7 @@ export function createApp(options) {
   const handlers = checkedByLibrary("APP_DOMAIN", domain?.join(","), () =>
     createAuthHandlers({
       verifier,
-      variant: "store",
+      sessionKind: "server-store",
       // The expected domain comes from APP_DOMAIN only; without it (development) only loopback
       // hosts sign in. Never from the Host header, which whoever sends the request writes.
       ...(domain === undefined ? {} : { domain }),
@@ -98,7 +98,7 @@ export function createApp(options) {
     standardHeaders: "draft-7",
     legacyHeaders: false,
     handler: (_req, res) => {
-      res.status(429).json({ error: "Too many nonce requests. Try again in a minute." });
+      res.status(429).json({ error: NONCE_RATE_LIMITED });
     },
   });
 

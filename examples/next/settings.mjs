@@ -84,8 +84,8 @@ function readPositiveInteger(name, value, fallback) {
 /** The library's cookie-name rule, through the call that sets the cookie up. */
 function readCookieName(value) {
   const name = nonEmpty(value);
-  if (name === undefined) return sessionCookieOptions({ variant: "cookie" }).cookieName;
-  return checkedByLibrary("SESSION_COOKIE_NAME", value, () => sessionCookieOptions({ variant: "cookie", name }).cookieName);
+  if (name === undefined) return sessionCookieOptions({ sessionKind: "sealed-cookie" }).cookieName;
+  return checkedByLibrary("SESSION_COOKIE_NAME", value, () => sessionCookieOptions({ sessionKind: "sealed-cookie", name }).cookieName);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { InvalidOptionsError, SignInError } from "../errors.js";
+import { isCaip2ChainId } from "../message/chain-id.js";
 import type { SignInMessageFields } from "../message/types.js";
 import type { VerifyRequest } from "../verify/types.js";
 import {
@@ -27,8 +28,6 @@ interface Attempt {
   /** The verify request, once sent: a sign-out waits for it so the server sees verify before sign-out. */
   verifying: Promise<unknown> | undefined;
 }
-
-const CHAIN_ID = /^xrpl:(0|[1-9][0-9]{0,9})$/;
 
 /**
  * Creates the authentication controller of a page: it runs the sign-in flow between a `wallet`
@@ -404,7 +403,7 @@ function readOptions(options: AuthControllerOptions): Settings {
   }
   if (
     typeof options.chainId !== "string" ||
-    !CHAIN_ID.test(options.chainId) ||
+    !isCaip2ChainId(options.chainId) ||
     Number(options.chainId.slice(5)) > 0xffffffff
   ) {
     throw new InvalidOptionsError(

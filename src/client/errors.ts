@@ -1,16 +1,6 @@
-import { SignInError } from "../errors.js";
+import { SignInError, type SignInStep } from "../errors.js";
 
-/**
- * The steps of a sign-in, in order (plus `signOut` and `me`). Client errors name the step that
- * failed, so a page can tell "the wallet said no" from "the server said no" from "the network is
- * down".
- *
- * @example
- * ```ts
- * if (error instanceof NetworkError && error.step === "nonce") showHint("Cannot reach the server.");
- * ```
- */
-export type SignInStep = "address" | "nonce" | "message" | "sign" | "verify" | "signOut" | "me";
+export type { SignInStep } from "../errors.js";
 
 const STEP_TEXT: Record<SignInStep, string> = {
   address: "asking the wallet for its address",
@@ -43,6 +33,7 @@ export function describeStep(step: SignInStep): string {
  * ```
  */
 export class WalletError extends SignInError {
+  declare readonly code: "wallet_error";
   /** The step the wallet failed at. */
   readonly step: "address" | "sign";
 
@@ -68,6 +59,7 @@ export class WalletError extends SignInError {
  * ```
  */
 export class ServerRejectedError extends SignInError {
+  declare readonly code: "server_rejected";
   /** The step the server refused. */
   readonly step: SignInStep;
   /** HTTP status, when the answer came over HTTP. */
@@ -104,6 +96,7 @@ export class ServerRejectedError extends SignInError {
  * ```
  */
 export class NetworkError extends SignInError {
+  declare readonly code: "network_error";
   /** The step whose request failed. */
   readonly step: SignInStep;
 
@@ -128,6 +121,7 @@ export class NetworkError extends SignInError {
  * ```
  */
 export class SignInCancelledError extends SignInError {
+  declare readonly code: "sign_in_cancelled";
   /** What cancelled it. */
   readonly reason: "signOut" | "destroy";
 

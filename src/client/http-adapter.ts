@@ -21,16 +21,20 @@ export type FetchFunction = (input: string, init: RequestInit) => Promise<Respon
  *
  * @example
  * ```ts
- * const options: HttpAdapterOptions = { baseUrl: "https://api.example.com", variant: "store" };
+ * const options: HttpAdapterOptions = { baseUrl: "https://api.example.com", mePath: "/api/me" };
  * ```
  */
 export interface HttpAdapterOptions {
   /** Origin (and path prefix) of the API. Default `""`: same origin, relative URLs. */
   baseUrl?: string;
   /**
-   * Server variant, which decides the `me` route: `"cookie"` (iron-session, `GET /api/auth/me`)
-   * or `"store"` (express-session, `GET /api/me`). Absent: `me()` tries `/api/auth/me`, then
-   * `/api/me` when that is 404, and remembers the one that answered.
+   * The route that says who is signed in, under `baseUrl`: `"/api/auth/me"` (the Next example,
+   * the fetch handler) or `"/api/me"` (the Express example). Absent: `me()` tries
+   * `/api/auth/me`, then `/api/me` when that is 404, and remembers the one that answered.
+   */
+  mePath?: string;
+  /**
+   * @deprecated Use `mePath`: `"cookie"` is `mePath: "/api/auth/me"`, `"store"` is `mePath: "/api/me"`.
    */
   variant?: "cookie" | "store";
   /** `fetch` to use. Default: the global `fetch`. */
@@ -54,10 +58,9 @@ export interface HttpAdapter extends AuthAdapter {
 }
 
 /**
- * The adapter of seed 4.5 over `fetch`, for the routes of `createAuthHandlers`: `GET
- * {baseUrl}/api/auth/nonce`, `POST {baseUrl}/api/auth/verify`, `POST {baseUrl}/api/auth/signout`
- * and `GET {baseUrl}/api/auth/me` (variant `"cookie"`) or `GET {baseUrl}/api/me` (variant
- * `"store"`). Every request sends cookies (`credentials: "include"`) and JSON headers.
+ * The browser's side of the sign-in routes, over `fetch`: `GET {baseUrl}/api/auth/nonce`, `POST
+ * {baseUrl}/api/auth/verify`, `POST {baseUrl}/api/auth/signout` and `GET {baseUrl}{mePath}`.
+ * Every request sends cookies (`credentials: "include"`) and JSON headers.
  *
  * - `getNonce()` resolves the `nonce` field; throws `ServerRejectedError` (status and the
  *   server's `error` text) on a non-2xx answer, `NetworkError` when `fetch` fails.
@@ -70,22 +73,25 @@ export interface HttpAdapter extends AuthAdapter {
  * @example
  * ```ts
  * import { createAuthController, createHttpAdapter } from "sign-in-with-xrpl/client";
- * const adapter = createHttpAdapter({ variant: "store" }); // Express example
+ * const adapter = createHttpAdapter({ mePath: "/api/me" }); // Express example
  * const controller = createAuthController({ wallet, adapter, chainId: "xrpl:0" });
  * ```
  */
 export function createHttpAdapter(options: HttpAdapterOptions = {}): HttpAdapter {
   if (options === null || typeof options !== "object") {
     throw new InvalidOptionsError(
-      "sign-in-with-xrpl: createHttpAdapter takes an options object ({ baseUrl?, variant? }) or nothing."
+      "sign-in-with-xrpl: createHttpAdapter takes an options object ({ baseUrl?, mePath?, fetch? }) or nothing."
     );
   }
-  const { variant } = options;
+  const { variant, mePath: configuredMePath } = options;
   if (variant !== undefined && variant !== "cookie" && variant !== "store") {
     throw new InvalidOptionsError(
-      `sign-in-with-xrpl: createHttpAdapter \`variant\` is "cookie" (GET /api/auth/me) or "store" (GET /api/me); got ${JSON.stringify(
-        variant
-      )}.`
+      `sign-in-with-xrpl: createHttpAdapter \`variant\` (deprecated) is "cookie" or "store"; got ${JSON.stringify(variant)}. Use \`mePath\` instead, e.g. mePath: "/api/auth/me".`
+    );
+  }
+  if (configuredMePath !== undefined && (typeof configuredMePath !== "string" || !configuredMePath.startsWith("/"))) {
+    throw new InvalidOptionsError(
+      'sign-in-with-xrpl: createHttpAdapter `mePath` must be a path starting with "/", such as "/api/auth/me" or "/api/me".'
     );
   }
   if (options.baseUrl !== undefined && typeof options.baseUrl !== "string") {
@@ -100,7 +106,8 @@ export function createHttpAdapter(options: HttpAdapterOptions = {}): HttpAdapter
   const custom = options.fetch;
   // Call the global through globalThis: a detached `fetch` throws "Illegal invocation" in browsers.
   const fetchImpl: FetchFunction = custom ?? ((input, init) => globalThis.fetch(input, init));
-  let mePath: string | undefined = variant === "cookie" ? "/api/auth/me" : variant === "store" ? "/api/me" : undefined;
+  let mePath: string | undefined =
+    configuredMePath ?? (variant === "cookie" ? "/api/auth/me" : variant === "store" ? "/api/me" : undefined);
   let lastError: ServerRejection | null = null;
 
   async function request(

@@ -1,3 +1,8 @@
+/**
+ * The browser entry: the sign-in controller, the HTTP adapter, `buildSignInTransaction` and the dev wallet. Browser-safe.
+ *
+ * @module sign-in-with-xrpl/client
+ */
 // Browser entry `sign-in-with-xrpl/client`. Browser-safe: never import `xrpl` or a `node:`
 // module here, directly or through another file (test/client/bundle.test.ts checks it).
 export { createAuthController } from "./controller.js";
@@ -8,6 +13,7 @@ export { createMessage } from "../message/create.js";
 export { SignInError, InvalidOptionsError, MessageFormatError } from "../errors.js";
 export { WalletError, ServerRejectedError, NetworkError, SignInCancelledError } from "./errors.js";
 export type { SignInStep } from "./errors.js";
+export type { ClientErrorCode, SignInErrorCode } from "../errors.js";
 export type {
   AuthStatus,
   AuthState,

@@ -1,4 +1,6 @@
 import { InvalidOptionsError } from "../errors.js";
+import { CLASSIC_ADDRESS_SHAPE } from "../shared/classic-address-shape.js";
+import { bytesToHex } from "../shared/hex.js";
 
 /**
  * Parameters of `buildSignInTransaction`.
@@ -38,8 +40,6 @@ export interface SignInTransaction {
   TxnSignature?: string;
 }
 
-const CLASSIC_ADDRESS = /^r[1-9A-HJ-NP-Za-km-z]{24,34}$/;
-
 /**
  * The transaction that wallets which only sign transactions (Xaman, Ledger, WalletConnect
  * wallets, the XRPL Snap) are asked to sign: an `AccountSet` that sets nothing, with `Sequence`
@@ -61,7 +61,7 @@ export function buildSignInTransaction(params: SignInTransactionParams): SignInT
     throw new InvalidOptionsError("sign-in-with-xrpl: buildSignInTransaction needs { account, message, networkId? }.");
   }
   const { account, message, networkId } = params;
-  if (typeof account !== "string" || !CLASSIC_ADDRESS.test(account)) {
+  if (typeof account !== "string" || !CLASSIC_ADDRESS_SHAPE.test(account)) {
     throw new InvalidOptionsError(
       `sign-in-with-xrpl: buildSignInTransaction \`account\` must be a classic address (r...); got ${JSON.stringify(
         account
@@ -93,7 +93,5 @@ export function buildSignInTransaction(params: SignInTransactionParams): SignInT
 
 /** Upper-case hex of the UTF-8 bytes of `text`. @internal */
 export function utf8Hex(text: string): string {
-  let hex = "";
-  for (const byte of new TextEncoder().encode(text)) hex += byte.toString(16).padStart(2, "0");
-  return hex.toUpperCase();
+  return bytesToHex(new TextEncoder().encode(text));
 }

@@ -115,7 +115,7 @@ export interface VerifyCallOptions extends AdapterCallOptions {
 }
 
 /**
- * How the controller talks to your server (seed 4.5): the four operations plus an optional
+ * How the controller talks to your server: the four operations plus an optional
  * `me` to restore a session after a reload. `createHttpAdapter` implements it over the routes
  * of this library's handlers; write your own for other transports.
  *

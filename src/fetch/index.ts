@@ -1,3 +1,8 @@
+/**
+ * The sign-in routes as one `Request` -> `Response` handler with a sealed-cookie session, for any runtime.
+ *
+ * @module sign-in-with-xrpl/fetch
+ */
 // Entry `sign-in-with-xrpl/fetch`: the sign-in routes as one Request -> Response function.
 // Web-standard only (no Node built-ins), so it runs on Node, Bun, Deno and Cloudflare Workers.
 export { createFetchHandler } from "./create-fetch-handler.js";

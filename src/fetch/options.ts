@@ -127,7 +127,7 @@ export function normalizeFetchOptions(options: FetchHandlerOptions): NormalizedF
   }
   const basePath = checkBasePath(options.basePath);
   const cookie = checkCookie(options.cookie);
-  const auth = normalizeAuthOptions({ ...options, variant: "cookie" }, CALLER);
+  const auth = normalizeAuthOptions({ ...options, sessionKind: "sealed-cookie" }, CALLER);
   const sessionSecret = checkSessionSecret(options.sessionSecret, auth);
   return { auth, sessionSecret, basePath, cookie };
 }

@@ -21,6 +21,11 @@ export function isNetworkIdText(text: string): boolean {
   return value <= MAX_UINT32;
 }
 
+/** True when `text` is a CAIP-2 XRPL chain id (`"xrpl:N"`, N a uint32 without leading zeros). */
+export function isCaip2ChainId(text: string): boolean {
+  return text.startsWith(XRPL_NAMESPACE_PREFIX) && isNetworkIdText(text.slice(XRPL_NAMESPACE_PREFIX.length));
+}
+
 /**
  * The network id of a chain id written either bare (`"0"`) or in CAIP-2 form (`"xrpl:0"`), or
  * undefined when it is neither.

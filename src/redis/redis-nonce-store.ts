@@ -69,7 +69,7 @@ const EXTEND_REVOCATION_SCRIPT =
  * const redis = await createClient({ url: process.env.REDIS_URL }).connect();
  * const handlers = createAuthHandlers({
  *   verifier: createVerifier(),
- *   variant: "store",
+ *   sessionKind: "server-store",
  *   nonceStore: createRedisNonceStore(redis),
  * });
  * ```

@@ -11,7 +11,7 @@ import type { Logger } from "../shared/logger.js";
  * ```ts
  * import { LOOPBACK_DOMAINS } from "sign-in-with-xrpl";
  * // A demo that runs in production mode on a developer's machine:
- * const handlers = createAuthHandlers({ verifier, variant: "store", domain: LOOPBACK_DOMAINS });
+ * const handlers = createAuthHandlers({ verifier, sessionKind: "server-store", domain: LOOPBACK_DOMAINS });
  * ```
  */
 export const LOOPBACK_DOMAINS: readonly string[] = Object.freeze(["localhost", "127.0.0.1", "[::1]"]);

@@ -14,9 +14,9 @@ type Callback = (error?: unknown) => void;
  * ```
  */
 export interface ExpressSessionLike {
-  save(callback: Callback): unknown;
-  destroy(callback: Callback): unknown;
-  regenerate(callback: Callback): unknown;
+  save(callback: (error?: unknown) => void): unknown;
+  destroy(callback: (error?: unknown) => void): unknown;
+  regenerate(callback: (error?: unknown) => void): unknown;
 }
 
 /**

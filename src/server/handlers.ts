@@ -32,14 +32,16 @@ function error(status: number, text: string): HandlerResult {
 }
 
 /**
- * Builds the four route handlers (nonce, verify, sign-out, me) over any `SessionStore`.
- * Options are checked once here (`InvalidOptionsError`); the handlers never throw: every
- * outcome, failures included, is a `{ status, body }` to send as JSON.
+ * Builds the four route handlers (nonce, verify, sign-out, me) over any `SessionStore`. Options
+ * are checked once here (`InvalidOptionsError`); the handlers never throw: every outcome,
+ * failures included, is a `{ status, body }` to send as JSON.
  *
- * `variant: "store"` (a server-side session such as express-session): a pending nonce expires
- * after `nonceTtlSeconds`, an unreadable body is 400 `Invalid request body.`, a ledger outage 500
- * `Verification service unavailable.`. `variant: "cookie"` (a sealed cookie such as
- * iron-session): no nonce expiry, 500 `Internal server error.` for every unexpected failure.
+ * `sessionKind: "server-store"` (express-session and other server-side stores): a pending nonce
+ * expires after `nonceTtlSeconds`, an unreadable body is 400 `Invalid request body.`, a ledger or
+ * nonce store that cannot answer is 500 `Verification service unavailable.`.
+ * `sessionKind: "sealed-cookie"` (iron-session): the nonce lives as long as the cookie, and every
+ * unexpected failure is 500 `Internal server error.`, so a sealed session never tells an outsider
+ * more than that something failed.
  *
  * Sessions end for real, whatever the kind: a sign-in lasts at most `maxSessionAgeSeconds`
  * (24 hours); sign-out, or a new nonce request, revokes the sign-in's id in the revocation store
@@ -56,7 +58,7 @@ function error(status: number, text: string): HandlerResult {
  *
  * const handlers = createAuthHandlers({
  *   verifier: createVerifier(),
- *   variant: "store",
+ *   sessionKind: "server-store",
  *   domain: process.env.APP_DOMAIN, // e.g. "example.com"; required in production
  *   logger: console,
  * });
@@ -83,8 +85,8 @@ export function createAuthHandlers(options: AuthHandlersOptions): AuthHandlers {
  * @internal
  */
 export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionRules = createSessionRules(config)): AuthHandlers {
-  const { variant, logger, now } = config;
-  const isStore = variant === "store";
+  const { sessionKind, logger, now } = config;
+  const isStore = sessionKind === "server-store";
 
   /**
    * A sealed-cookie session answers every unexpected failure with 500; a server-store session
@@ -154,13 +156,17 @@ export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionR
   return { nonce, verify, signOut, me };
 }
 
-/** Checks a verify request step by step, cheapest and most specific refusals first. Throws only on unexpected failures. */
+/**
+ * One verify request, in an order that costs an attacker the most and an honest user nothing:
+ * cheap shape checks first, the signature only for a message that would be accepted, and the
+ * nonce consumed only once the proof holds. Throws only on unexpected failures.
+ */
 async function runVerify(
   config: NormalizedAuthOptions,
   session: SessionStore,
   request: { body: unknown; host?: string | undefined },
 ): Promise<HandlerResult> {
-  const isStore = config.variant === "store";
+  const isStore = config.sessionKind === "server-store";
   const requestedAt = config.now();
 
   // 1. The body. A body the HTTP layer could not read as JSON at all is the caller's mistake
@@ -255,5 +261,5 @@ async function checkProof(config: NormalizedAuthOptions, proof: Parameters<Norma
 
 function serviceFailure(config: NormalizedAuthOptions, what: string, cause: unknown): HandlerResult {
   config.logger.error(`sign-in-with-xrpl: ${what} during verify`, cause);
-  return config.variant === "store" ? error(500, TEXT.verificationUnavailable) : error(500, TEXT.internal);
+  return config.sessionKind === "server-store" ? error(500, TEXT.verificationUnavailable) : error(500, TEXT.internal);
 }

@@ -1,5 +1,6 @@
 export { createAuthHandlers } from "./handlers.js";
-export type { AuthHandlersOptions, AuthVariant } from "./options.js";
+export type { AuthHandlersOptions } from "./options.js";
+export type { AuthVariant, SessionKind } from "./session-kind.js";
 export { LOOPBACK_DOMAINS } from "./expected-domain.js";
 export type { DomainOption } from "./expected-domain.js";
 export { createMemoryNonceStore } from "./memory-nonce-store.js";

@@ -1,20 +1,13 @@
 import { InvalidOptionsError } from "../errors.js";
 import type { Verifier } from "../verify/types.js";
+import { isCaip2ChainId } from "../message/chain-id.js";
 import { isProductionEnvironment } from "../shared/environment.js";
 import { resolveExpectedDomain, type DomainOption, type ExpectedDomain } from "./expected-domain.js";
 import { createMemoryNonceStore } from "./memory-nonce-store.js";
 import { SILENT_LOGGER, type Logger } from "../shared/logger.js";
+import { resolveSessionKind, type AuthVariant, type SessionKind } from "./session-kind.js";
 import type { NonceStore, RevocationStore } from "./types.js";
 
-/**
- * Which seed variant the handlers speak: `"cookie"` (A, sealed cookie) or `"store"` (B, server-side session store).
- *
- * @example
- * ```ts
- * const variant: AuthVariant = process.env.SESSIONS === "iron" ? "cookie" : "store";
- * ```
- */
-export type AuthVariant = "cookie" | "store";
 
 /**
  * Options of `createAuthHandlers`.
@@ -23,7 +16,7 @@ export type AuthVariant = "cookie" | "store";
  * ```ts
  * const options: AuthHandlersOptions = {
  *   verifier: createVerifier(),
- *   variant: "store",
+ *   sessionKind: "server-store",
  *   domain: process.env.APP_DOMAIN,
  *   nonceStore: createMemoryNonceStore(),
  *   logger: console,
@@ -33,8 +26,13 @@ export type AuthVariant = "cookie" | "store";
 export interface AuthHandlersOptions {
   /** Checks the proofs; create one per process with `createVerifier()`. */
   verifier: Verifier;
-  /** `"cookie"`: seed variant A (iron-session). `"store"`: seed variant B (express-session). */
-  variant: AuthVariant;
+  /**
+   * Where the session lives: `"server-store"` (express-session and other server-side stores) or
+   * `"sealed-cookie"` (iron-session). It decides a few answers; see `SessionKind`.
+   */
+  sessionKind?: SessionKind | undefined;
+  /** @deprecated The older name of `sessionKind`: `"store"` is `"server-store"`, `"cookie"` is `"sealed-cookie"`. */
+  variant?: AuthVariant | undefined;
   /**
    * The host(s) your users sign in on, such as `"example.com"` (usually from `APP_DOMAIN`); a
    * value without a port matches any port. A list, or a function for many tenants (see
@@ -52,7 +50,7 @@ export interface AuthHandlersOptions {
   maxMessageAgeSeconds?: number | undefined;
   /** Clock skew tolerated on every time comparison, in seconds. Default 60. */
   clockSkewSeconds?: number | undefined;
-  /** Variant `"store"` only: a pending nonce older than this is cleared and refused. Default 300. */
+  /** Server-store sessions only: a pending nonce older than this is cleared and refused. Default 300. */
   nonceTtlSeconds?: number | undefined;
   /** Makes nonces single-use. Default: `createMemoryNonceStore()` (one process only). */
   nonceStore?: NonceStore | undefined;
@@ -85,7 +83,7 @@ export interface AuthHandlersOptions {
 /** @internal The options after defaults and checks. */
 export interface NormalizedAuthOptions {
   verifier: Verifier;
-  variant: AuthVariant;
+  sessionKind: SessionKind;
   /** Production rules apply (given, or read from NODE_ENV where a `process` exists). */
   production: boolean;
   domain: ExpectedDomain;
@@ -145,16 +143,15 @@ export function normalizeAuthOptions(options: AuthHandlersOptions, caller = "cre
   const fail: (message: string) => never = (message) => {
     throw new InvalidOptionsError(`sign-in-with-xrpl: ${caller}: ${message}`);
   };
-  if (!isObject(options)) fail("pass an options object, e.g. createAuthHandlers({ verifier: createVerifier(), variant: \"store\" }).");
-  const { verifier, variant, domain, chainId, nonceStore, logger, now } = options;
+  if (!isObject(options)) fail("pass an options object, e.g. createAuthHandlers({ verifier: createVerifier(), sessionKind: \"server-store\" }).");
+  const { verifier, domain, chainId, nonceStore, logger, now } = options;
 
   if (!isObject(verifier) || typeof verifier.verify !== "function") {
     fail("`verifier` is missing: pass one created once at start-up, e.g. { verifier: createVerifier() }.");
   }
-  if (variant !== "cookie" && variant !== "store") {
-    fail(`unknown \`variant\` ${describe(variant)}: use "cookie" (iron-session, sealed cookie) or "store" (express-session, server-side store).`);
-  }
-  if (chainId !== undefined && (typeof chainId !== "string" || !/^xrpl:(0|[1-9][0-9]{0,9})$/.test(chainId) || Number(chainId.slice(5)) > 0xffffffff)) {
+  const sessionKind = resolveSessionKind(options);
+  if (typeof sessionKind !== "string") fail(sessionKind.problem);
+  if (chainId !== undefined && (typeof chainId !== "string" || !isCaip2ChainId(chainId))) {
     fail(`\`chainId\` must be a CAIP-2 XRPL chain id such as "xrpl:0" (mainnet) or "xrpl:1" (testnet); got ${describe(chainId)}.`);
   }
   const maxMessageAgeSeconds = positiveSeconds(fail, "maxMessageAgeSeconds", options.maxMessageAgeSeconds, 300);
@@ -201,7 +198,7 @@ export function normalizeAuthOptions(options: AuthHandlersOptions, caller = "cre
   const resolvedNonceStore = nonceStore ?? createMemoryNonceStore();
   // The nonce store's backend is shared by the instances already, so it keeps the revoked ids too.
   const resolvedRevocationStore = revocationStore ?? (isRevocationStore(resolvedNonceStore) ? resolvedNonceStore : undefined);
-  if (resolvedRevocationStore === undefined && variant === "cookie") {
+  if (resolvedRevocationStore === undefined && sessionKind === "sealed-cookie") {
     resolvedLogger.warn(
       `sign-in-with-xrpl: ${caller}: the nonceStore keeps no revoked ids and no \`revocationStore\` is set, so a copy of a session cookie taken before sign-out stays signed in until its lifetime ends; pass revocationStore (e.g. createRedisNonceStore(client)).`,
     );
@@ -209,7 +206,7 @@ export function normalizeAuthOptions(options: AuthHandlersOptions, caller = "cre
 
   return {
     verifier,
-    variant,
+    sessionKind,
     production,
     domain: expectedDomain,
     chainId,

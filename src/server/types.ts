@@ -1,5 +1,5 @@
 /**
- * What the handlers keep in the caller's session (seed 2.1). Times are milliseconds since the
+ * What the handlers keep in the caller's session. Times are milliseconds since the
  * Unix epoch.
  *
  * @example

@@ -10,7 +10,7 @@ import type { VerifyRequest } from "../verify/types.js";
 export const UNREADABLE_BODY: unique symbol = Symbol("sign-in-with-xrpl: unreadable request body");
 
 /**
- * Reads the POST verify body of seed 2.4. Returns the request for the verifier, or `undefined`
+ * Reads the POST verify body (`{ message, signature | txBlob, address, publicKey? }`). Returns the request for the verifier, or `undefined`
  * when the body is not a JSON object with the required string fields. Unknown extra fields are
  * ignored; `null` counts as absent for the optional ones, because JSON clients often send it.
  *

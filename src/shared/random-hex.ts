@@ -1,8 +1,7 @@
 // Random bytes as lowercase hex, from the platform's CSPRNG (`globalThis.crypto`, Node 20+ and
 // browsers). Nonces, generated development secrets and test ids all come from here.
 import { SignInError } from "../errors.js";
-
-const HEX = "0123456789abcdef";
+import { bytesToHex } from "./hex.js";
 
 /** `byteCount` random bytes as `2 * byteCount` lowercase hex characters; `SignInError` (`crypto_unavailable`) without a CSPRNG. */
 export function randomHex(byteCount: number): string {
@@ -14,7 +13,5 @@ export function randomHex(byteCount: number): string {
     );
   }
   const bytes = crypto.getRandomValues(new Uint8Array(byteCount));
-  let hex = "";
-  for (const byte of bytes) hex += HEX[byte >> 4]! + HEX[byte & 0x0f]!;
-  return hex;
+  return bytesToHex(bytes).toLowerCase();
 }

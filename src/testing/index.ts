@@ -1,3 +1,8 @@
+/**
+ * For your tests: a client that signs in for real, the dev wallet, and contract suites for your own stores.
+ *
+ * @module sign-in-with-xrpl/testing
+ */
 export type { ContractCheck } from "./contract-check.js";
 export { nonceStoreContract } from "./nonce-store-contract.js";
 export type { NonceStoreContractOptions } from "./nonce-store-contract.js";

@@ -1,5 +1,5 @@
 /**
- * The canonical-form rules of SPEC 4.1, checked by the library itself so that the OpenSSL and
+ * The canonical-form rules for keys and signatures (canonical encodings, low-S ECDSA), checked by the library itself so that the OpenSSL and
  * the noble paths judge exactly the same inputs (OpenSSL alone accepts high-S ECDSA signatures).
  */
 

@@ -11,6 +11,7 @@ import type { AccountAuthority, LedgerReader } from "./types.js";
  * `network_mismatch` for the proof that needed the ledger; it is not a reason to retry.
  */
 export class NetworkMismatchError extends SignInError {
+  declare readonly code: "network_mismatch";
   constructor(message: string) {
     super("network_mismatch", message);
   }

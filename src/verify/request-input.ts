@@ -1,4 +1,5 @@
 import { isClassicAddress } from "../message/address.js";
+import { CLASSIC_ADDRESS_SHAPE } from "../shared/classic-address-shape.js";
 
 /** Longest message the verifier will hash; far above the 8 KiB a sign-in message may have. */
 export const MAX_MESSAGE_LENGTH = 65_536;
@@ -36,8 +37,6 @@ function isWellFormed(text: string): boolean {
   }
   return true;
 }
-
-const CLASSIC_ADDRESS_SHAPE = /^r[1-9A-HJ-NP-Za-km-z]{24,34}$/u;
 
 /**
  * A string shaped like a classic address (`r` and 24 to 34 base58 characters), else undefined.

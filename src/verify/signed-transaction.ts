@@ -152,7 +152,7 @@ async function judge(fields: SignedTxFields, engine: SignatureEngine, networkId:
     authority: signerAuthorities[index]!,
     keyAddress: engine.addressOf(signer.publicKey),
   }));
-  const verdict = judgeSigners(accountAuthority!, signers);
+  const verdict = judgeSigners(accountAuthority, signers);
   if (!verdict.ok) return refuse(verdict.code, verdict.detail);
   return { ok: true, address, signatureKind: "signedTx", authority: "multisig", publicKey: null, algorithm: null, signers: verdict.signers };
 }

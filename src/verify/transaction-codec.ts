@@ -30,11 +30,11 @@ export function decodeWithCodec(blob: string): DecodedTransaction | undefined {
   };
   return {
     tx: transaction,
-    signingData: () => hexToBytes(encodeForSigning(transaction as Parameters<typeof encodeForSigning>[0]))!,
+    signingData: () => hexToBytes(encodeForSigning(transaction))!,
     multiSigningData: (signerIndex) => {
       const account = signerAccount(signerIndex);
       if (account === undefined) throw new RangeError("No such signer.");
-      return hexToBytes(encodeForMultisigning(transaction as Parameters<typeof encodeForMultisigning>[0], account))!;
+      return hexToBytes(encodeForMultisigning(transaction, account))!;
     },
     signerAccountId: (signerIndex) => {
       const account = signerAccount(signerIndex);

@@ -34,7 +34,7 @@ function sessionFor(id: string): SessionStore {
 beforeAll(async () => {
   node = await startMockRippled({ networkId: 0 });
   verifier = createVerifier({ nodeUrl: node.url });
-  const handlers = createAuthHandlers({ verifier, variant: "store" });
+  const handlers = createAuthHandlers({ verifier, sessionKind: "server-store" });
   server = createServer((request, response) => {
     let text = "";
     request.setEncoding("utf8");
@@ -92,7 +92,7 @@ function browserFetch(): FetchFunction {
 function page(fetchImpl: FetchFunction, wallet = createDevWallet(), domain = host): AuthController {
   return createAuthController({
     wallet,
-    adapter: createHttpAdapter({ baseUrl: origin, variant: "store", fetch: fetchImpl }),
+    adapter: createHttpAdapter({ baseUrl: origin, mePath: "/api/me", fetch: fetchImpl }),
     chainId: "xrpl:0",
     statement: "Sign in to the test page.",
     expiresIn: 300,

@@ -198,27 +198,34 @@ describe("createHttpAdapter: signOut and me", () => {
     );
   });
 
-  it('reads GET /api/auth/me for variant "cookie" and GET /api/me for variant "store"', async () => {
+  it("reads the `mePath` it is given", async () => {
     routes.set("GET /api/auth/me", (_request, response) => json(response, 200, { address: ADDRESS }));
     routes.set("GET /api/me", (_request, response) => json(response, 200, { address: "rOTHER" }));
-    expect(await createHttpAdapter({ baseUrl, variant: "cookie" }).me()).toEqual({ address: ADDRESS });
-    expect(await createHttpAdapter({ baseUrl, variant: "store" }).me()).toEqual({ address: "rOTHER" });
+    expect(await createHttpAdapter({ baseUrl, mePath: "/api/auth/me" }).me()).toEqual({ address: ADDRESS });
+    expect(await createHttpAdapter({ baseUrl, mePath: "/api/me" }).me()).toEqual({ address: "rOTHER" });
     expect(seen.map((request) => `${request.method} ${request.url}`)).toEqual(["GET /api/auth/me", "GET /api/me"]);
   });
 
   it("answers null on 401 Not authenticated", async () => {
     routes.set("GET /api/me", (_request, response) => json(response, 401, { error: "Not authenticated." }));
-    expect(await createHttpAdapter({ baseUrl, variant: "store" }).me()).toBeNull();
+    expect(await createHttpAdapter({ baseUrl, mePath: "/api/me" }).me()).toBeNull();
+  });
+
+  it('still reads the deprecated `variant`: "cookie" is /api/auth/me, "store" is /api/me', async () => {
+    routes.set("GET /api/auth/me", (_request, response) => json(response, 200, { address: ADDRESS }));
+    routes.set("GET /api/me", (_request, response) => json(response, 200, { address: "rOTHER" }));
+    expect(await createHttpAdapter({ baseUrl, variant: "cookie" }).me()).toEqual({ address: ADDRESS });
+    expect(await createHttpAdapter({ baseUrl, variant: "store" }).me()).toEqual({ address: "rOTHER" });
   });
 
   it("throws on another non-2xx answer", async () => {
     routes.set("GET /api/auth/me", (_request, response) => json(response, 500, { error: "Internal server error." }));
-    await expect(createHttpAdapter({ baseUrl, variant: "cookie" }).me()).rejects.toThrow(
+    await expect(createHttpAdapter({ baseUrl, mePath: "/api/auth/me" }).me()).rejects.toThrow(
       "Server said no while reading the current session (HTTP 500): Internal server error."
     );
   });
 
-  it("without a variant, falls back from /api/auth/me to /api/me on 404 and remembers it", async () => {
+  it("without a mePath, falls back from /api/auth/me to /api/me on 404 and remembers it", async () => {
     routes.set("GET /api/me", (_request, response) => json(response, 401, { error: "Not authenticated." }));
     const adapter = createHttpAdapter({ baseUrl });
     expect(await adapter.me()).toBeNull();
@@ -246,8 +253,9 @@ describe("createHttpAdapter: createMessage and options", () => {
     expect(text).toContain("example.com wants you to sign in with your XRPL account:");
   });
 
-  it("refuses an unknown variant, a non-string baseUrl and a non-function fetch", () => {
+  it("refuses an unknown variant, a mePath that is not a path, a non-string baseUrl and a non-function fetch", () => {
     expect(() => createHttpAdapter({ variant: "session" as "store" })).toThrow(InvalidOptionsError);
+    expect(() => createHttpAdapter({ mePath: "api/me" })).toThrow('`mePath` must be a path starting with "/"');
     expect(() => createHttpAdapter({ baseUrl: 42 as unknown as string })).toThrow(InvalidOptionsError);
     expect(() => createHttpAdapter({ fetch: "no" as unknown as FetchFunction })).toThrow(InvalidOptionsError);
   });

@@ -78,7 +78,7 @@ export interface PageErrorLog {
  *
  * Chromium logs every non-2xx fetch as a console error ("Failed to load resource: the server
  * responded with a status of 401"). The me route answers 401 `Not authenticated.` by contract
- * (seed 4.4) whenever nobody is signed in, and the page asks it on load and after every action,
+ * whenever nobody is signed in, and the page asks it on load and after every action,
  * so that one is always expected; a step that provokes another refusal on purpose declares it
  * with `expectFailedRequest`. Any other status, route or error is kept.
  */

@@ -16,7 +16,7 @@ export const DEV_WALLET_SEED_KEY = "sign-in-with-xrpl-demo:dev-wallet-seed";
 export interface DemoFlowOptions {
   page: Page;
   baseUrl: string;
-  /** `/api/me` (Express, variant B) or `/api/auth/me` (Next, variant A). */
+  /** `/api/me` (the Express example) or `/api/auth/me` (the Next example, the fetch handler). */
   meRoutePath: string;
   verifyRoutePath: string;
   /** Screenshot file names start with this (`express`, `next`). */

@@ -1,5 +1,5 @@
 /**
- * The Express example's demo page (variant B: express-session, `/api/me`) in real chromium.
+ * The Express example's demo page (a server-store session: express-session, `/api/me`) in real chromium.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startExpressExample, type ExampleProcess } from "../support/example-process.js";

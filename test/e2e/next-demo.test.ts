@@ -1,5 +1,5 @@
 /**
- * The Next example's demo page (variant A: iron-session cookie, `/api/auth/me`) in real chromium.
+ * The Next example's demo page (a sealed-cookie session: iron-session, `/api/auth/me`) in real chromium.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareLaunchEnvironment } from "../../examples/next/launch-env.mjs";

@@ -1,11 +1,13 @@
 /**
- * The HTTP contract both examples must keep (SPEC 5 and 7), as one suite run against a real
- * child process per example. Variant-specific texts come in `texts`.
+ * The HTTP contract every example must keep (routes, statuses, error texts, the domain rule, the
+ * production refusals), as one suite run against a real child process per example. The texts
+ * that differ between a sealed-cookie and a server-store session come in `texts`.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
 import { formatWalletKitMessage, walletKitSignInParams } from "../fixtures/wallet-kit/format.js";
-import { createCookieJar, type CookieJar } from "../support/cookie-jar.js";
+import { createCookieJar } from "../support/cookie-jar.js";
+import type { SessionKind } from "../../src/index.js";
 import { freePort, runExampleUntilExit, type ExampleProcess } from "../support/example-process.js";
 import {
   APP_DOMAIN,
@@ -28,8 +30,8 @@ import {
 
 export interface ExampleContract {
   name: string;
-  variant: "store" | "cookie";
-  example: "express" | "next";
+  sessionKind: SessionKind;
+  example: "express" | "next" | "hono";
   start(env: Record<string, string | undefined>): Promise<ExampleProcess>;
   /** Starts the example the way its one command does for a demo: no APP_DOMAIN given. */
   startDemo(env: Record<string, string | undefined>): Promise<ExampleProcess>;
@@ -38,15 +40,22 @@ export interface ExampleContract {
   texts: {
     noPendingNonce: string;
     verifierFailed: string;
-    /** Status and text for an unreadable or incomplete body. */
+    /** Status and text for a body that cannot be read as JSON (malformed, or another content type). */
     badBody: { status: number; error: string };
+    /**
+     * Status and text for JSON that is not a proof: not an object, or missing or mistyped fields.
+     * Default `badBody`. The fetch handler answers these as the sealed-cookie handlers do (500),
+     * and only an unreadable body with 400.
+     */
+    notAProof?: { status: number; error: string };
   };
 }
 
 const minutes = (count: number) => count * 60_000;
 
 export function defineExampleContract(contract: ExampleContract): void {
-  const { variant, texts } = contract;
+  const { sessionKind, texts } = contract;
+  const notAProof = texts.notAProof ?? texts.badBody;
 
   describe(`${contract.name}: the sign-in flow`, () => {
     let node: MockRippled;
@@ -57,7 +66,7 @@ export function defineExampleContract(contract: ExampleContract): void {
       node = await startMockRippled();
       // This suite asks for far more than the default 60 nonces a minute; the limit has its own suite below.
       app = await contract.start({ XRPL_NODE_URL: node.url, APP_DOMAIN, NONCE_RATE_LIMIT: "1000" });
-      routes = routesOf(app.url, variant);
+      routes = routesOf(app.url, sessionKind);
     });
     afterAll(async () => {
       await app?.stop();
@@ -267,8 +276,8 @@ export function defineExampleContract(contract: ExampleContract): void {
         // Express may also find the session already rotated by the winner.
         expect(["Nonce has already been used.", texts.noPendingNonce]).toContain(answer.body.error);
       }
-      // Variant A: every loser carries the same sealed nonce, so the nonce store is what stops it.
-      if (variant === "cookie") expect(answers.filter((answer) => answer.body.error === "Nonce has already been used.")).toHaveLength(19);
+      // A sealed-cookie session: every loser carries the same sealed nonce, so the nonce store is what stops it.
+      if (sessionKind === "sealed-cookie") expect(answers.filter((answer) => answer.body.error === "Nonce has already been used.")).toHaveLength(19);
     });
 
     it("never signs in a replayed cookie from before the sign-in", async () => {
@@ -280,11 +289,11 @@ export function defineExampleContract(contract: ExampleContract): void {
       expect((await postVerify(jar, routes, body)).status).toBe(200);
 
       const replay = await postVerify(oldCookie, routes, body);
-      // Variant A: the old sealed cookie still holds the nonce, the nonce store refuses it.
-      // Variant B: the old session id was destroyed by the rotation on sign-in.
+      // A sealed-cookie session: the old cookie still holds the nonce, the nonce store refuses it.
+      // A server-store session: the old session id was destroyed by the rotation on sign-in.
       expect(replay).toMatchObject({
         status: 400,
-        body: { error: variant === "cookie" ? "Nonce has already been used." : texts.noPendingNonce },
+        body: { error: sessionKind === "sealed-cookie" ? "Nonce has already been used." : texts.noPendingNonce },
       });
       expect((await getMe(oldCookie, routes)).status).toBe(401);
     });
@@ -302,7 +311,7 @@ export function defineExampleContract(contract: ExampleContract): void {
         await getNonce(jar, routes);
         for (const raw of ["[1,2]", '"text"', "42", "null"]) {
           const answer = await postVerify(jar, routes, undefined, { raw });
-          expect({ raw, status: answer.status, body: answer.body }).toEqual({ raw, status: texts.badBody.status, body: { error: texts.badBody.error } });
+          expect({ raw, status: answer.status, body: answer.body }).toEqual({ raw, status: notAProof.status, body: { error: notAProof.error } });
         }
       });
 
@@ -323,7 +332,7 @@ export function defineExampleContract(contract: ExampleContract): void {
         ];
         for (const body of bodies) {
           const answer = await postVerify(jar, routes, body);
-          expect({ body, status: answer.status, answer: answer.body }).toEqual({ body, status: texts.badBody.status, answer: { error: texts.badBody.error } });
+          expect({ body, status: answer.status, answer: answer.body }).toEqual({ body, status: notAProof.status, answer: { error: notAProof.error } });
         }
         // None of that consumed the nonce.
         expect((await postVerify(jar, routes, full)).status).toBe(200);
@@ -370,7 +379,7 @@ export function defineExampleContract(contract: ExampleContract): void {
     beforeAll(async () => {
       node = await startMockRippled();
       app = await contract.start({ XRPL_NODE_URL: node.url, APP_DOMAIN });
-      routes = routesOf(app.url, variant);
+      routes = routesOf(app.url, sessionKind);
     });
     afterAll(async () => {
       await app?.stop();
@@ -413,7 +422,7 @@ export function defineExampleContract(contract: ExampleContract): void {
     });
 
     it("answers the request over NONCE_RATE_LIMIT per minute with 429 JSON { error }", async () => {
-      const routes = routesOf(app.url, variant);
+      const routes = routesOf(app.url, sessionKind);
       const statuses: number[] = [];
       for (let index = 0; index < 3; index += 1) statuses.push((await fetch(routes.nonce)).status);
       expect(statuses).toEqual([200, 200, 200]);
@@ -436,7 +445,7 @@ export function defineExampleContract(contract: ExampleContract): void {
     it("without TRUST_PROXY: a new X-Forwarded-For on every request does not move the key; another socket address has its own", async () => {
       const app = await contract.start({ XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN, NONCE_RATE_LIMIT: String(limit) });
       try {
-        const routes = routesOf(app.url, variant);
+        const routes = routesOf(app.url, sessionKind);
         const statuses: number[] = [];
         for (let index = 1; index <= limit + 2; index += 1) {
           // Every header a client could use to pose as someone else, new each time. The Next
@@ -461,7 +470,7 @@ export function defineExampleContract(contract: ExampleContract): void {
     it("with TRUST_PROXY=loopback: the address the proxy forwards is the key, and entries a client puts before it change nothing", async () => {
       const app = await contract.start({ XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN, NONCE_RATE_LIMIT: String(limit), TRUST_PROXY: "loopback" });
       try {
-        const routes = routesOf(app.url, variant);
+        const routes = routesOf(app.url, sessionKind);
         const statuses: number[] = [];
         for (let index = 0; index < limit; index += 1) statuses.push(await nonceStatus(routes, { "x-forwarded-for": "203.0.113.7" }));
         // The client wrote its own X-Forwarded-For; the proxy appended the address it saw.
@@ -541,7 +550,7 @@ export function defineExampleContract(contract: ExampleContract): void {
           XRPL_NODE_URL: "ws://127.0.0.1:9",
           APP_DOMAIN: `${APP_DOMAIN},app.example.org`,
         });
-        routes = routesOf(app.url, variant);
+        routes = routesOf(app.url, sessionKind);
       });
       afterAll(async () => {
         await app?.stop();
@@ -574,7 +583,7 @@ export function defineExampleContract(contract: ExampleContract): void {
       let routes: Routes;
       beforeAll(async () => {
         app = await contract.startDemo({ XRPL_NODE_URL: "ws://127.0.0.1:9" });
-        routes = routesOf(app.url, variant);
+        routes = routesOf(app.url, sessionKind);
       });
       afterAll(async () => {
         await app?.stop();

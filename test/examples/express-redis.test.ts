@@ -48,7 +48,7 @@ describe.skipIf(!available && process.env.CI === undefined)("Express example wit
   it("clears a pending nonce older than 5 minutes: 400 Nonce expired., then No pending nonce.", async () => {
     const jar = createCookieJar();
     const account = newKeyAccount();
-    const nonce = await getNonce(jar, routesOf(serverA.url, "store"));
+    const nonce = await getNonce(jar, routesOf(serverA.url, "server-store"));
     // Age the stored session by hand: the server's clock is real.
     const signedId = decodeURIComponent(jar.get("siwx_session") ?? "");
     const sessionId = signedId.slice(2, signedId.lastIndexOf("."));
@@ -59,8 +59,8 @@ describe.skipIf(!available && process.env.CI === undefined)("Express example wit
     await redis.set(key, JSON.stringify(stored), { KEEPTTL: true });
 
     const body = signatureProof(signInMessage(account.address, nonce), account);
-    expect(await postVerify(jar, routesOf(serverB.url, "store"), body)).toMatchObject({ status: 400, body: { error: "Nonce expired." } });
-    expect(await postVerify(jar, routesOf(serverA.url, "store"), body)).toMatchObject({
+    expect(await postVerify(jar, routesOf(serverB.url, "server-store"), body)).toMatchObject({ status: 400, body: { error: "Nonce expired." } });
+    expect(await postVerify(jar, routesOf(serverA.url, "server-store"), body)).toMatchObject({
       status: 400,
       body: { error: "No pending nonce. Request /nonce first." },
     });

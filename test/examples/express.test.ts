@@ -6,7 +6,7 @@ import { APP_DOMAIN, getNonce, postSignOut, routesOf, signInBySignature } from "
 
 defineExampleContract({
   name: "Express example (variant store, in-memory sessions)",
-  variant: "store",
+  sessionKind: "server-store",
   example: "express",
   start: (env) => startExpressExample({ env }),
   startDemo: (env) => startExpressExample({ env: { ...env, APP_DOMAIN: undefined, NODE_ENV: undefined } }),
@@ -22,7 +22,7 @@ describe("Express example: cookies and start-up", () => {
   it("sets an httpOnly, SameSite=Lax, 30-minute session cookie and clears it with the same attributes on sign-out", async () => {
     const app = await startExpressExample({ env: { XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN } });
     try {
-      const routes = routesOf(app.url, "store");
+      const routes = routesOf(app.url, "server-store");
       const jar = createCookieJar();
       await getNonce(jar, routes);
       const set = jar.lastSetCookie("siwx_session");
@@ -50,7 +50,7 @@ describe("Express example: cookies and start-up", () => {
   it("in production behind a TLS proxy (TRUST_PROXY), sets a Secure cookie and signs in", async () => {
     const app = await startExpressExample({ env: { NODE_ENV: "production", TRUST_PROXY: "loopback", XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN } });
     try {
-      const routes = routesOf(app.url, "store");
+      const routes = routesOf(app.url, "server-store");
       const jar = createCookieJar();
       const viaProxy = { "x-forwarded-proto": "https" };
       const nonce = await jar.fetch(routes.nonce, { headers: viaProxy });
@@ -69,7 +69,7 @@ describe("Express example: cookies and start-up", () => {
     const app = await startExpressExample({ env: { XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN, SESSION_COOKIE_NAME: "my_app_sid" } });
     try {
       const jar = createCookieJar();
-      await getNonce(jar, routesOf(app.url, "store"));
+      await getNonce(jar, routesOf(app.url, "server-store"));
       expect(jar.get("my_app_sid")).toBeDefined();
     } finally {
       await app.stop();
@@ -92,7 +92,7 @@ describe("Express example: cookies and start-up", () => {
     const output = app.output();
     expect(output).toMatch(/SESSION_SECRET is not set/);
     expect(output).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
-    expect((await signInBySignature(createCookieJar(), routesOf(app.url, "store"))).status).toBe(200);
+    expect((await signInBySignature(createCookieJar(), routesOf(app.url, "server-store"))).status).toBe(200);
     const exit = await app.stop();
     expect(exit.code).toBe(0);
   });

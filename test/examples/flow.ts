@@ -5,7 +5,7 @@
  */
 import { deriveAddress, deriveKeypair, generateSeed, sign } from "ripple-keypairs";
 import { Wallet, type AccountSet } from "xrpl";
-import { createMessage, type SignInMessageFields } from "../../src/index.js";
+import { createMessage, type SessionKind, type SignInMessageFields } from "../../src/index.js";
 import type { CookieJar } from "../support/cookie-jar.js";
 
 /** The domain the tests start the examples with (APP_DOMAIN) and sign messages for. */
@@ -70,7 +70,7 @@ export function newWallet(algorithm: "ed25519" | "ecdsa-secp256k1" = "ed25519"):
   return Wallet.generate(algorithm as Parameters<typeof Wallet.generate>[0]);
 }
 
-/** The routes of one example (variant A and B differ in the "me" path). */
+/** The routes of one example: the Express example answers "me" at /api/me, the Next example at /api/auth/me. */
 export interface Routes {
   nonce: string;
   verify: string;
@@ -78,12 +78,12 @@ export interface Routes {
   me: string;
 }
 
-export function routesOf(baseUrl: string, variant: "store" | "cookie"): Routes {
+export function routesOf(baseUrl: string, sessionKind: SessionKind): Routes {
   return {
     nonce: `${baseUrl}/api/auth/nonce`,
     verify: `${baseUrl}/api/auth/verify`,
     signOut: `${baseUrl}/api/auth/signout`,
-    me: variant === "store" ? `${baseUrl}/api/me` : `${baseUrl}/api/auth/me`,
+    me: sessionKind === "server-store" ? `${baseUrl}/api/me` : `${baseUrl}/api/auth/me`,
   };
 }
 

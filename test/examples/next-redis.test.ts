@@ -23,12 +23,12 @@ if (!available && process.env.CI === undefined) {
 async function replayAcross(issuer: ExampleProcess, first: ExampleProcess, second: ExampleProcess) {
   const jar = createCookieJar();
   const account = newKeyAccount();
-  const nonce = await getNonce(jar, routesOf(issuer.url, "cookie"));
+  const nonce = await getNonce(jar, routesOf(issuer.url, "sealed-cookie"));
   const beforeSignIn = jar.clone();
   const body = signatureProof(signInMessage(account.address, nonce), account);
-  const signedIn = await postVerify(jar, routesOf(first.url, "cookie"), body);
-  const replay = await postVerify(beforeSignIn, routesOf(second.url, "cookie"), body);
-  return { signedIn, replay, replayMe: await getMe(beforeSignIn, routesOf(second.url, "cookie")), address: account.address };
+  const signedIn = await postVerify(jar, routesOf(first.url, "sealed-cookie"), body);
+  const replay = await postVerify(beforeSignIn, routesOf(second.url, "sealed-cookie"), body);
+  return { signedIn, replay, replayMe: await getMe(beforeSignIn, routesOf(second.url, "sealed-cookie")), address: account.address };
 }
 
 /**
@@ -75,21 +75,21 @@ describe.skipIf(!available && process.env.CI === undefined)("Next example with R
 
   it("ends a cookie copied from instance A on instance B when it signs out on A: 200 before, 401 after", async () => {
     const jar = createCookieJar();
-    await signInBySignature(jar, routesOf(serverA().url, "cookie"));
+    await signInBySignature(jar, routesOf(serverA().url, "sealed-cookie"));
     const copy = jar.clone();
-    expect((await getMe(copy, routesOf(serverB().url, "cookie"))).status).toBe(200);
-    expect((await postSignOut(jar, routesOf(serverA().url, "cookie"))).status).toBe(200);
-    expect(await getMe(copy, routesOf(serverB().url, "cookie"))).toMatchObject({ status: 401, body: { error: "Not authenticated." } });
-    expect((await getMe(copy, routesOf(serverA().url, "cookie"))).status).toBe(401);
+    expect((await getMe(copy, routesOf(serverB().url, "sealed-cookie"))).status).toBe(200);
+    expect((await postSignOut(jar, routesOf(serverA().url, "sealed-cookie"))).status).toBe(200);
+    expect(await getMe(copy, routesOf(serverB().url, "sealed-cookie"))).toMatchObject({ status: 401, body: { error: "Not authenticated." } });
+    expect((await getMe(copy, routesOf(serverA().url, "sealed-cookie"))).status).toBe(401);
   });
 
   it("accepts exactly one of 20 verify requests racing the same proof across both instances", async () => {
     const jar = createCookieJar();
     const account = newKeyAccount();
-    const nonce = await getNonce(jar, routesOf(serverA().url, "cookie"));
+    const nonce = await getNonce(jar, routesOf(serverA().url, "sealed-cookie"));
     const body = signatureProof(signInMessage(account.address, nonce), account);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => postVerify(jar.clone(), routesOf((index % 2 === 0 ? serverA() : serverB()).url, "cookie"), body)),
+      Array.from({ length: 20 }, (_, index) => postVerify(jar.clone(), routesOf((index % 2 === 0 ? serverA() : serverB()).url, "sealed-cookie"), body)),
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
     // Every loser carries the same sealed nonce: the shared store is what refuses it.
@@ -106,12 +106,12 @@ describe("Next example without REDIS_URL: single instance only", () => {
 
   it("ends a copied cookie on sign-out only on the instance that signed out; the other still reads it (what REDIS_URL prevents)", async () => {
     const jar = createCookieJar();
-    await signInBySignature(jar, routesOf(serverA().url, "cookie"));
+    await signInBySignature(jar, routesOf(serverA().url, "sealed-cookie"));
     const copy = jar.clone();
-    expect((await postSignOut(jar, routesOf(serverA().url, "cookie"))).status).toBe(200);
+    expect((await postSignOut(jar, routesOf(serverA().url, "sealed-cookie"))).status).toBe(200);
     // B first: A's 401 also tells this browser to drop the cookie.
-    expect((await getMe(copy.clone(), routesOf(serverB().url, "cookie"))).status).toBe(200);
-    expect((await getMe(copy, routesOf(serverA().url, "cookie"))).status).toBe(401);
+    expect((await getMe(copy.clone(), routesOf(serverB().url, "sealed-cookie"))).status).toBe(200);
+    expect((await getMe(copy, routesOf(serverA().url, "sealed-cookie"))).status).toBe(401);
   });
 
   it("refuses the replay on the same instance, but a second instance with the same secret signs it in (what REDIS_URL prevents)", async () => {

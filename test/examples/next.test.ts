@@ -27,7 +27,7 @@ beforeAll(async () => {
 
 defineExampleContract({
   name: "Next example (variant cookie, iron-session)",
-  variant: "cookie",
+  sessionKind: "sealed-cookie",
   example: "next",
   start: (env) => startNextExample({ env }),
   // `npm run example:next` runs `next start` with what launch-env.mjs fills in for a demo run.
@@ -54,7 +54,7 @@ describe("Next example: cookie", () => {
   });
 
   it("seals the session in an httpOnly, secure (production), 30-minute cookie named by SESSION_COOKIE_NAME, and expires it on sign-out", async () => {
-    const routes = routesOf(app.url, "cookie");
+    const routes = routesOf(app.url, "sealed-cookie");
     const jar = createCookieJar();
     await getNonce(jar, routes);
     const set = jar.lastSetCookie("next_demo_session");
@@ -72,7 +72,7 @@ describe("Next example: cookie", () => {
   });
 
   it("serves the API routes as JSON that is never cached", async () => {
-    const response = await fetch(routesOf(app.url, "cookie").nonce);
+    const response = await fetch(routesOf(app.url, "sealed-cookie").nonce);
     expect(response.headers.get("cache-control")).toMatch(/no-store/);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
   });
@@ -88,7 +88,7 @@ describe("Next example: a sign-in lasts SESSION_MAX_AGE_SECONDS at most", () => 
   });
 
   it("a copied cookie answers /me 200, then 401 once the absolute lifetime has passed (its 30-minute cookie notwithstanding)", async () => {
-    const routes = routesOf(app.url, "cookie");
+    const routes = routesOf(app.url, "sealed-cookie");
     const jar = createCookieJar();
     await signInBySignature(jar, routes);
     const signedInAt = Date.now();

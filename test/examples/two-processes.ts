@@ -22,8 +22,8 @@ export interface TwoProcesses {
 export function itSharesSessionsAndNoncesAcrossTwoProcesses(current: () => TwoProcesses, afterSignIn?: (nonce: string) => Promise<void>): void {
   it("signs in on one process and answers /api/me on the other with the same cookie", async () => {
     const { serverA, serverB } = current();
-    const a = routesOf(serverA.url, "store");
-    const b = routesOf(serverB.url, "store");
+    const a = routesOf(serverA.url, "server-store");
+    const b = routesOf(serverB.url, "server-store");
     const jar = createCookieJar();
     const account = newKeyAccount();
     const nonce = await getNonce(jar, a);
@@ -44,8 +44,8 @@ export function itSharesSessionsAndNoncesAcrossTwoProcesses(current: () => TwoPr
     const jar = createCookieJar();
     const wallet = newWallet("ecdsa-secp256k1");
     node.setAccount(wallet.classicAddress, {});
-    const nonce = await getNonce(jar, routesOf(serverB.url, "store"));
-    const answer = await postVerify(jar, routesOf(serverA.url, "store"), signedTxProof(signInMessage(wallet.classicAddress, nonce), wallet));
+    const nonce = await getNonce(jar, routesOf(serverB.url, "server-store"));
+    const answer = await postVerify(jar, routesOf(serverA.url, "server-store"), signedTxProof(signInMessage(wallet.classicAddress, nonce), wallet));
     expect(answer).toMatchObject({ status: 200, body: { ok: true, address: wallet.classicAddress } });
   });
 
@@ -53,10 +53,10 @@ export function itSharesSessionsAndNoncesAcrossTwoProcesses(current: () => TwoPr
     const { serverA, serverB } = current();
     const jar = createCookieJar();
     const account = newKeyAccount();
-    const nonce = await getNonce(jar, routesOf(serverA.url, "store"));
+    const nonce = await getNonce(jar, routesOf(serverA.url, "server-store"));
     const body = signatureProof(signInMessage(account.address, nonce), account);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => postVerify(jar.clone(), routesOf((index % 2 === 0 ? serverA : serverB).url, "store"), body)),
+      Array.from({ length: 20 }, (_, index) => postVerify(jar.clone(), routesOf((index % 2 === 0 ? serverA : serverB).url, "server-store"), body)),
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
     for (const answer of answers.filter((candidate) => candidate.status !== 200)) {

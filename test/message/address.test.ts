@@ -36,7 +36,7 @@ const mutatedAddressArb = fc
   .tuple(validAddressArb, fc.nat(), anyChar, fc.integer({ min: 1, max: 12 }), alphabetString(1, 12))
   .chain(([address, position, char, count, extra]) => {
     const at = position % address.length;
-    const flipped = address[at] === address[at]!.toUpperCase() ? address[at]!.toLowerCase() : address[at]!.toUpperCase();
+    const flipped = address[at] === address[at]!.toUpperCase() ? address[at].toLowerCase() : address[at]!.toUpperCase();
     return fc.constantFrom(
       address.slice(0, at) + char + address.slice(at + 1), // replace
       address.slice(0, at) + flipped + address.slice(at + 1), // case flip

@@ -16,11 +16,11 @@ import { adaptFields, adaptMessage, ADDRESS_MAP, loadFixture, type SiweFields } 
 
 /** Cases where our contract answers differently from SIWE (fixture README, "5, none dropped"). */
 const CONTRACT_DIFFERENCES = {
-  "v4/parsing_positive:domain is RFC 3986 authority with userinfo": "SPEC 3.1: no userinfo in the domain",
-  "v4/parsing_positive:domain is RFC 3986 authority with userinfo and port": "SPEC 3.1: no userinfo in the domain",
-  "v4/valid_specification:statement empty": "SPEC 3.1: a present statement may not be empty",
-  "v4/parsing_negative_objects:missing version": "SPEC 2: version is optional in SignInMessageFields",
-  "v3beta-rtlo/parsing_negative_objects:missing version": "SPEC 2: version is optional in SignInMessageFields",
+  "v4/parsing_positive:domain is RFC 3986 authority with userinfo": "no userinfo in the domain: a wallet would show a user:password@ prefix the user cannot judge",
+  "v4/parsing_positive:domain is RFC 3986 authority with userinfo and port": "no userinfo in the domain: a wallet would show a user:password@ prefix the user cannot judge",
+  "v4/valid_specification:statement empty": "a present statement may not be empty: one layout per message, so the signed text is unambiguous",
+  "v4/parsing_negative_objects:missing version": "version is optional in SignInMessageFields: it can only be \"1\"",
+  "v3beta-rtlo/parsing_negative_objects:missing version": "version is optional in SignInMessageFields: it can only be \"1\"",
 } as const;
 
 const differencesSeen = new Set<string>();

@@ -109,17 +109,17 @@ if ("reason" in database) {
       });
       children.push(child);
       let errors = "";
-      child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (errors += chunk));
-      const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+      child.stderr.setEncoding("utf8").on("data", (chunk: string) => (errors += chunk));
+      const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
       const next = async (): Promise<Record<string, unknown>> => {
         const { value, done } = await lines.next();
         if (done === true) throw new Error(`the race process ended early:\n${errors}`);
-        return JSON.parse(value as string) as Record<string, unknown>;
+        return JSON.parse(value) as Record<string, unknown>;
       };
       await next(); // { ready: true }
       return {
         async round(roundNonces, ttlMs, now) {
-          child.stdin!.write(`${JSON.stringify({ nonces: roundNonces, ttlMs, now })}\n`);
+          child.stdin.write(`${JSON.stringify({ nonces: roundNonces, ttlMs, now })}\n`);
           return (await next()).won as string[];
         },
       };

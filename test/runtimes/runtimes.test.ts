@@ -120,7 +120,7 @@ describe.each(RUNTIMES)("$name", (runtime) => {
     const started = await startServer(runtime, { RUNTIME_SESSION_SECRET: secret, RUNTIME_XRPL_NODE_URL: node.url });
     server = started.server;
     baseUrl = started.url;
-    routes = routesOf(baseUrl, "cookie");
+    routes = routesOf(baseUrl, "sealed-cookie");
     timings.push(`  ${runtime.name}: started in ${Math.round(performance.now() - startedAt)} ms`);
   }, 90_000);
   afterAll(async () => {

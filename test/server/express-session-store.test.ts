@@ -86,7 +86,7 @@ function cookieOf(response: Response): string {
 }
 
 function storedSessions(): Promise<Record<string, unknown>> {
-  return new Promise((resolve, reject) => sessionStore.all!((error, all) => (error ? reject(error) : resolve((all ?? {}) as Record<string, unknown>))));
+  return new Promise((resolve, reject) => sessionStore.all((error, all) => (error ? reject(error) : resolve((all ?? {})))));
 }
 
 describe("expressSessionStore: SessionStore contract over real express-session requests", () => {

@@ -1,31 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InvalidOptionsError } from "../../src/errors.js";
-import { createAuthHandlers, createMemoryNonceStore, type AuthHandlersOptions, type NonceStore, type SessionStore } from "../../src/server/index.js";
+import { createAuthHandlers, createMemoryNonceStore, type AuthHandlersOptions, type NonceStore, type SessionKind, type SessionStore } from "../../src/server/index.js";
 import { createMemorySessionStore } from "../../src/testing/index.js";
 import { compactSignature, createVerifier, type Verifier } from "../../src/verify/index.js";
 import { buildMessage, makeAccount, recordingLogger, scriptedVerifier, signedBody, T0, type Account } from "./support.js";
 
-const VARIANTS = [
+const SESSION_KINDS = [
   {
-    variant: "cookie" as const,
+    sessionKind: "sealed-cookie" as const,
     noPendingNonce: "No pending nonce.",
     verifierThrows: { status: 500, error: "Internal server error." },
     badBody: { status: 500, error: "Internal server error." },
   },
   {
-    variant: "store" as const,
+    sessionKind: "server-store" as const,
     noPendingNonce: "No pending nonce. Request /nonce first.",
     verifierThrows: { status: 500, error: "Verification service unavailable." },
     badBody: { status: 400, error: "Invalid request body." },
   },
 ];
 
-function setup(variant: "cookie" | "store", options: Partial<AuthHandlersOptions> = {}) {
+function setup(sessionKind: SessionKind, options: Partial<AuthHandlersOptions> = {}) {
   const clock = { now: T0 };
   const verifier = scriptedVerifier(true);
   const logger = recordingLogger();
   const nonceStore = createMemoryNonceStore({ now: () => clock.now });
-  const handlers = createAuthHandlers({ verifier, variant, domain: "example.com", now: () => clock.now, logger, nonceStore, ...options });
+  const handlers = createAuthHandlers({ verifier, sessionKind, domain: "example.com", now: () => clock.now, logger, nonceStore, ...options });
   const session = createMemorySessionStore();
   const account = makeAccount();
   /** Asks for a nonce and returns a signed body for it, as the browser would. */
@@ -45,12 +45,12 @@ function setup(variant: "cookie" | "store", options: Partial<AuthHandlersOptions
   return { clock, verifier, logger, handlers, session, account, prepare, nonceStore };
 }
 
-describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
-  const { variant } = expected;
+describe.each(SESSION_KINDS)("createAuthHandlers, $sessionKind session", (expected) => {
+  const { sessionKind } = expected;
 
   describe("nonce", () => {
     it("stores a fresh 32-hex-character nonce and its issue time in an anonymous session and answers it", async () => {
-      const { handlers, session } = setup(variant);
+      const { handlers, session } = setup(sessionKind);
       const result = await handlers.nonce(session);
       expect(result.status).toBe(200);
       expect(result.body.nonce).toMatch(/^[0-9a-f]{32}$/);
@@ -58,7 +58,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
     });
 
     it("replaces a pending nonce and its issue time with new values", async () => {
-      const { handlers, session, clock } = setup(variant);
+      const { handlers, session, clock } = setup(sessionKind);
       const first = await handlers.nonce(session);
       clock.now += 10_000;
       const second = await handlers.nonce(session);
@@ -67,7 +67,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
     });
 
     it("starts a new sign-in from a signed-in session: only the nonce is kept, and the old session id is revoked", async () => {
-      const { handlers, session, prepare, nonceStore } = setup(variant);
+      const { handlers, session, prepare, nonceStore } = setup(sessionKind);
       await handlers.verify(session, { body: (await prepare()).body });
       const signedIn = await session.get();
       const result = await handlers.nonce(session);
@@ -78,7 +78,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
     });
 
     it("answers 500 and logs when the session cannot be written", async () => {
-      const { handlers, logger } = setup(variant);
+      const { handlers, logger } = setup(sessionKind);
       const broken: SessionStore = { get: () => ({}), set: () => Promise.reject(new Error("store down")), destroy: () => {} };
       expect(await handlers.nonce(broken)).toEqual({ status: 500, body: { error: "Internal server error." } });
       expect(logger.entries.some((entry) => entry.level === "error")).toBe(true);
@@ -87,7 +87,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
 
   describe("verify: success", () => {
     it("signs in: 200 { ok, address }, pending nonce cleared, address and authenticatedAt stored", async () => {
-      const { handlers, session, prepare, account, clock } = setup(variant);
+      const { handlers, session, prepare, account, clock } = setup(sessionKind);
       const { body } = await prepare();
       clock.now += 2_000;
       const result = await handlers.verify(session, { body });
@@ -103,7 +103,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
     });
 
     it("rotates the session id on success (regenerate)", async () => {
-      const { handlers, session, prepare } = setup(variant);
+      const { handlers, session, prepare } = setup(sessionKind);
       const { body } = await prepare();
       const before = session.sessionId;
       expect((await handlers.verify(session, { body })).status).toBe(200);
@@ -111,7 +111,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
     });
 
     it("works with a store that has no regenerate (a sealed cookie)", async () => {
-      const { handlers, session, prepare, account } = setup(variant);
+      const { handlers, session, prepare, account } = setup(sessionKind);
       const { body } = await prepare();
       const withoutRegenerate: SessionStore = { get: () => session.get(), set: (record) => session.set(record), destroy: () => session.destroy() };
       expect((await handlers.verify(withoutRegenerate, { body })).status).toBe(200);
@@ -119,7 +119,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
     });
 
     it("passes the proof to the verifier as received, ignoring unknown fields", async () => {
-      const { handlers, session, prepare, verifier, account } = setup(variant);
+      const { handlers, session, prepare, verifier, account } = setup(sessionKind);
       const { body } = await prepare();
       const result = await handlers.verify(session, { body: { ...body, proof: { x: 1 }, raw: "ignored" } });
       expect(result.status).toBe(200);
@@ -129,7 +129,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
     });
 
     it("accepts a signedTx body and a null publicKey", async () => {
-      const { handlers, session, prepare, verifier } = setup(variant);
+      const { handlers, session, prepare, verifier } = setup(sessionKind);
       const { body } = await prepare();
       const txBody = { message: body.message, signatureKind: "signedTx", txBlob: "1200", address: body.address, publicKey: null };
       expect((await handlers.verify(session, { body: txBody })).status).toBe(200);
@@ -137,7 +137,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
     });
 
     it("uses the injected clock for validation: a message issued 361 s ago is too old", async () => {
-      const { handlers, session, prepare, clock } = setup(variant);
+      const { handlers, session, prepare, clock } = setup(sessionKind);
       const { body } = await prepare({ issuedAtMs: T0 - 361_000 });
       expect(await handlers.verify(session, { body })).toEqual({ status: 400, body: { error: "Message is too old." } });
       clock.now = T0 - 300_000;
@@ -153,7 +153,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
       error: string,
       options: Partial<AuthHandlersOptions> = {},
     ) {
-      const context = setup(variant, options);
+      const context = setup(sessionKind, options);
       const result = await run(context);
       expect(result).toEqual({ status, body: { error } });
       const record = await context.session.get();
@@ -235,7 +235,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
     });
 
     it("accepts any chain when chainId is not set", async () => {
-      const { handlers, session, prepare } = setup(variant);
+      const { handlers, session, prepare } = setup(sessionKind);
       expect((await handlers.verify(session, { body: (await prepare({ chainId: "xrpl:1" })).body })).status).toBe(200);
     });
 
@@ -278,13 +278,13 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
         { nonceStore: failing },
       );
       // The failing store keeps no revoked ids: the handlers say so once at creation (a warning).
-      expect(context.logger.entries.map((entry) => entry.level)).toEqual(variant === "cookie" ? ["warn", "error"] : ["error"]);
+      expect(context.logger.entries.map((entry) => entry.level)).toEqual(sessionKind === "sealed-cookie" ? ["warn", "error"] : ["error"]);
     });
   });
 
   describe("verify: no pending nonce", () => {
     it(`answers 400 ${expected.noPendingNonce} for an anonymous session`, async () => {
-      const { handlers, session, account, verifier } = setup(variant);
+      const { handlers, session, account, verifier } = setup(sessionKind);
       const message = buildMessage({ account, nonce: "0123456789abcdef0123456789abcdef", issuedAtMs: T0 });
       expect(await handlers.verify(session, { body: signedBody(account, message) })).toEqual({
         status: 400,
@@ -294,7 +294,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
     });
 
     it("refuses the same message a second time in the same session (the nonce was cleared)", async () => {
-      const { handlers, session, prepare } = setup(variant);
+      const { handlers, session, prepare } = setup(sessionKind);
       const { body } = await prepare();
       expect((await handlers.verify(session, { body })).status).toBe(200);
       expect(await handlers.verify(session, { body })).toEqual({ status: 400, body: { error: expected.noPendingNonce } });
@@ -303,7 +303,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
 
   describe("verify: single use across sessions", () => {
     it("refuses a replayed copy of the pre-sign-in session (a copied cookie): 400 Nonce has already been used.", async () => {
-      const { handlers, session, prepare } = setup(variant);
+      const { handlers, session, prepare } = setup(sessionKind);
       const { body } = await prepare();
       const copy = createMemorySessionStore(await session.get());
       expect((await handlers.verify(session, { body })).status).toBe(200);
@@ -312,7 +312,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
     });
 
     it("gives exactly one 200 to 20 racing verifies of one message over one session", async () => {
-      const { handlers, session, prepare, account } = setup(variant);
+      const { handlers, session, prepare, account } = setup(sessionKind);
       const { body } = await prepare();
       const results = await Promise.all(Array.from({ length: 20 }, () => handlers.verify(session, { body })));
       const successes = results.filter((result) => result.status === 200);
@@ -326,9 +326,9 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
       const ttls: number[] = [];
       const inner = createMemoryNonceStore();
       const recording: NonceStore = { consume: (nonce, ttlMs) => (ttls.push(ttlMs), inner.consume(nonce, ttlMs)) };
-      const first = setup(variant, { nonceStore: recording });
+      const first = setup(sessionKind, { nonceStore: recording });
       await first.handlers.verify(first.session, { body: (await first.prepare()).body });
-      const second = setup(variant, { nonceStore: recording, maxMessageAgeSeconds: 120, clockSkewSeconds: 5 });
+      const second = setup(sessionKind, { nonceStore: recording, maxMessageAgeSeconds: 120, clockSkewSeconds: 5 });
       await second.handlers.verify(second.session, { body: (await second.prepare()).body });
       expect(ttls).toEqual([420_000, 130_000]);
     });
@@ -351,7 +351,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
     ];
     for (const [label, makeBody] of badBodies) {
       it(`answers ${expected.badBody.status} ${expected.badBody.error} for ${label}, before anything else, keeping the nonce`, async () => {
-        const { handlers, session, prepare, verifier } = setup(variant);
+        const { handlers, session, prepare, verifier } = setup(sessionKind);
         const { body } = await prepare();
         const before = await session.get();
         expect(await handlers.verify(session, { body: makeBody(body) })).toEqual({
@@ -364,7 +364,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
     }
 
     it("checks the body before the pending nonce", async () => {
-      const { handlers, session } = setup(variant);
+      const { handlers, session } = setup(sessionKind);
       expect(await handlers.verify(session, { body: {} })).toEqual({
         status: expected.badBody.status,
         body: { error: expected.badBody.error },
@@ -374,24 +374,24 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
 
   describe("verify: the expected domain comes from the options, never from the request", () => {
     it("accepts the configured domain at any port when the option has none", async () => {
-      const { handlers, session, prepare } = setup(variant);
+      const { handlers, session, prepare } = setup(sessionKind);
       const { body } = await prepare({ domain: "example.com:3000" });
       expect((await handlers.verify(session, { body })).status).toBe(200);
     });
 
     it("compares the host case-insensitively", async () => {
-      const { handlers, session, prepare } = setup(variant, { domain: "EXAMPLE.com" });
+      const { handlers, session, prepare } = setup(sessionKind, { domain: "EXAMPLE.com" });
       expect((await handlers.verify(session, { body: (await prepare()).body })).status).toBe(200);
     });
 
     it("refuses a message for an attacker's domain even when the Host header names it", async () => {
-      const { handlers, session, prepare } = setup(variant);
+      const { handlers, session, prepare } = setup(sessionKind);
       const { body } = await prepare({ domain: "attacker.example" });
       expect(await handlers.verify(session, { body, host: "attacker.example" })).toEqual({ status: 400, body: { error: "Domain does not match." } });
     });
 
     it("accepts any domain of a configured list, and a port only where the list names it", async () => {
-      const { handlers, session, prepare } = setup(variant, { domain: ["app.example.org", "admin.example.org:8443"] });
+      const { handlers, session, prepare } = setup(sessionKind, { domain: ["app.example.org", "admin.example.org:8443"] });
       expect((await handlers.verify(session, { body: (await prepare({ domain: "app.example.org:3000" })).body })).status).toBe(200);
       expect((await handlers.verify(session, { body: (await prepare({ domain: "admin.example.org:8443" })).body })).status).toBe(200);
       expect(await handlers.verify(session, { body: (await prepare({ domain: "admin.example.org:9000" })).body })).toEqual({
@@ -404,7 +404,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
     it("asks a domain function with the message's domain and signs in only when it answers true", async () => {
       const asked: string[] = [];
       const tenants = new Set(["acme.example.com", "globex.example.com"]);
-      const { handlers, session, prepare } = setup(variant, {
+      const { handlers, session, prepare } = setup(sessionKind, {
         domain: (messageDomain) => {
           asked.push(messageDomain);
           return tenants.has(messageDomain);
@@ -419,7 +419,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
     });
 
     it("answers 500 with the generic text and logs the cause when the domain function throws", async () => {
-      const { handlers, session, prepare, logger } = setup(variant, {
+      const { handlers, session, prepare, logger } = setup(sessionKind, {
         domain: () => {
           throw new Error("tenant table not loaded");
         },
@@ -433,7 +433,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
     describe("without a domain option, in development", () => {
       for (const domain of ["localhost", "localhost:3000", "127.0.0.1:8080", "[::1]:3000", "LOCALHOST:5173"]) {
         it(`accepts a loopback message domain: ${domain}`, async () => {
-          const { handlers, session, prepare } = setup(variant, { domain: undefined });
+          const { handlers, session, prepare } = setup(sessionKind, { domain: undefined });
           const { body } = await prepare({ domain });
           expect((await handlers.verify(session, { body })).status).toBe(200);
         });
@@ -441,14 +441,14 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
 
       for (const host of ["attacker.example", "example.com", "localhost.attacker.example", "127.0.0.2"]) {
         it(`refuses a message for ${host}, whatever the Host header says`, async () => {
-          const { handlers, session, prepare } = setup(variant, { domain: undefined });
+          const { handlers, session, prepare } = setup(sessionKind, { domain: undefined });
           const { body } = await prepare({ domain: host });
           expect(await handlers.verify(session, { body, host })).toEqual({ status: 400, body: { error: "Domain does not match." } });
         });
       }
 
       it("says once, through the logger, that production needs a domain", async () => {
-        const { handlers, session, prepare, logger } = setup(variant, { domain: undefined });
+        const { handlers, session, prepare, logger } = setup(sessionKind, { domain: undefined });
         await handlers.verify(session, { body: (await prepare({ domain: "localhost" })).body });
         await handlers.verify(session, { body: (await prepare({ domain: "attacker.example" })).body });
         const warnings = logger.entries.filter((entry) => entry.level === "warn");
@@ -461,7 +461,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
 
   describe("verify: faults of the server's setup are not the caller's fault", () => {
     it("answers 500 with the generic text and logs the cause when the session adapter has no session to work on", async () => {
-      const { handlers, prepare, logger } = setup(variant);
+      const { handlers, prepare, logger } = setup(sessionKind);
       const { body } = await prepare();
       const misconfigured: SessionStore = {
         get: () => {
@@ -478,7 +478,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
 
   describe("verify: unexpected failures", () => {
     it(`answers ${expected.badBody.status} ${expected.badBody.error} and logs when the session cannot be saved after sign-in`, async () => {
-      const { handlers, session, prepare, logger } = setup(variant);
+      const { handlers, session, prepare, logger } = setup(sessionKind);
       const { body } = await prepare();
       const failing: SessionStore = { get: () => session.get(), set: () => Promise.reject(new Error("store down")), destroy: () => {} };
       expect(await handlers.verify(failing, { body })).toEqual({ status: expected.badBody.status, body: { error: expected.badBody.error } });
@@ -486,7 +486,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
     });
 
     it("never throws, even when the session cannot be read", async () => {
-      const { handlers } = setup(variant);
+      const { handlers } = setup(sessionKind);
       const failing: SessionStore = { get: () => Promise.reject(new Error("store down")), set: () => {}, destroy: () => {} };
       await expect(handlers.verify(failing, { body: { message: "x", signatureKind: "signature", signature: "00", address: "r" } })).resolves.toEqual({
         status: expected.badBody.status,
@@ -497,7 +497,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
 
   describe("signOut", () => {
     it("destroys the session and answers 200 { ok: true }", async () => {
-      const { handlers, session } = setup(variant);
+      const { handlers, session } = setup(sessionKind);
       await session.set({ address: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", authenticatedAt: 1 });
       expect(await handlers.signOut(session)).toEqual({ status: 200, body: { ok: true } });
       expect(session.destroyed).toBe(true);
@@ -505,7 +505,7 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
     });
 
     it("still answers 200 when destroy fails, and logs the failure", async () => {
-      const { handlers, logger } = setup(variant);
+      const { handlers, logger } = setup(sessionKind);
       const failing: SessionStore = { get: () => ({}), set: () => {}, destroy: () => Promise.reject(new Error("store down")) };
       expect(await handlers.signOut(failing)).toEqual({ status: 200, body: { ok: true } });
       expect(logger.entries).toHaveLength(1);
@@ -515,14 +515,14 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
 
   describe("me", () => {
     it("answers 401 Not authenticated. without an address, also with a pending nonce", async () => {
-      const { handlers, session } = setup(variant);
+      const { handlers, session } = setup(sessionKind);
       expect(await handlers.me(session)).toEqual({ status: 401, body: { error: "Not authenticated." } });
       await handlers.nonce(session);
       expect(await handlers.me(session)).toEqual({ status: 401, body: { error: "Not authenticated." } });
     });
 
     it("answers 200 { address } after sign-in and 401 after sign-out", async () => {
-      const { handlers, session, prepare, account } = setup(variant);
+      const { handlers, session, prepare, account } = setup(sessionKind);
       await handlers.verify(session, { body: (await prepare()).body });
       expect(await handlers.me(session)).toEqual({ status: 200, body: { address: account.address } });
       await handlers.signOut(session);
@@ -531,9 +531,9 @@ describe.each(VARIANTS)("createAuthHandlers, variant $variant", (expected) => {
   });
 });
 
-describe("createAuthHandlers, variant store: nonce expiry (5 minutes)", () => {
+describe("createAuthHandlers, server-store session: nonce expiry (5 minutes)", () => {
   async function attemptAt(elapsedMs: number, options: Partial<AuthHandlersOptions> = {}) {
-    const context = setup("store", options);
+    const context = setup("server-store", options);
     const { handlers, session, account, clock } = context;
     await session.set({ address: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", authenticatedAt: 5 });
     const { body } = await handlers.nonce(session);
@@ -570,7 +570,7 @@ describe("createAuthHandlers, variant store: nonce expiry (5 minutes)", () => {
   });
 
   it("treats a pending nonce without an issue time as expired", async () => {
-    const { handlers, account } = setup("store");
+    const { handlers, account } = setup("server-store");
     const session = createMemorySessionStore({ pendingNonce: "0123456789abcdef0123456789abcdef" });
     const message = buildMessage({ account, nonce: "0123456789abcdef0123456789abcdef", issuedAtMs: T0 });
     expect(await handlers.verify(session, { body: signedBody(account, message) })).toEqual({
@@ -581,9 +581,9 @@ describe("createAuthHandlers, variant store: nonce expiry (5 minutes)", () => {
   });
 });
 
-describe("createAuthHandlers, variant cookie: no nonce expiry", () => {
+describe("createAuthHandlers, sealed-cookie session: no nonce expiry", () => {
   it("accepts an hour-old pending nonce with a fresh message (the message age rule still applies)", async () => {
-    const { handlers, session, account, clock } = setup("cookie");
+    const { handlers, session, account, clock } = setup("sealed-cookie");
     const { body } = await handlers.nonce(session);
     clock.now = T0 + 3_600_000;
     const message = buildMessage({ account, nonce: body.nonce as string, issuedAtMs: clock.now });
@@ -595,27 +595,29 @@ describe("createAuthHandlers options", () => {
   const verifier = scriptedVerifier();
   const cases: [string, unknown, RegExp][] = [
     ["no options", undefined, /pass an options object/],
-    ["a missing verifier", { variant: "store" }, /`verifier` is missing/],
-    ["a verifier without verify", { variant: "store", verifier: {} }, /`verifier` is missing/],
-    ["an unknown variant", { verifier, variant: "session" }, /unknown `variant` "session": use "cookie" .* or "store"/],
-    ["no variant", { verifier }, /unknown `variant`/],
-    ["a negative maxMessageAgeSeconds", { verifier, variant: "store", maxMessageAgeSeconds: -1 }, /`maxMessageAgeSeconds` must be a positive number of seconds/],
-    ["a zero nonceTtlSeconds", { verifier, variant: "store", nonceTtlSeconds: 0 }, /`nonceTtlSeconds` must be a positive number/],
-    ["an infinite maxMessageAgeSeconds", { verifier, variant: "store", maxMessageAgeSeconds: Infinity }, /maxMessageAgeSeconds/],
-    ["a negative clockSkewSeconds", { verifier, variant: "store", clockSkewSeconds: -5 }, /`clockSkewSeconds` must be a number of seconds >= 0/],
-    ["a bare network id as chainId", { verifier, variant: "store", chainId: "0" }, /CAIP-2 XRPL chain id such as "xrpl:0"/],
-    ["an out-of-range chainId", { verifier, variant: "store", chainId: "xrpl:4294967296" }, /chainId/],
-    ["an empty domain", { verifier, variant: "store", domain: "" }, /`domain` must be a non-empty host name/],
-    ["an empty domain list", { verifier, variant: "store", domain: [] }, /`domain`/],
-    ["a domain with a scheme", { verifier, variant: "store", domain: "https://example.com" }, /"https:\/\/example.com" is not a host\[:port\]: pass the host the user sees/],
-    ["a domain list with a path", { verifier, variant: "store", domain: ["example.com", "example.com/login"] }, /"example.com\/login" is not a host/],
-    ["a nonceStore without consume", { verifier, variant: "store", nonceStore: {} }, /createMemoryNonceStore\(\) or createRedisNonceStore/],
-    ["a logger without error", { verifier, variant: "store", logger: { warn() {} } }, /`logger` must have `warn` and `error`/],
-    ["a clock that is not a function", { verifier, variant: "store", now: 5 }, /`now` must be a function/],
-    ["a production flag that is not a boolean", { verifier, variant: "store", production: "yes" }, /`production` must be a boolean/],
+    ["a missing verifier", { sessionKind: "server-store" }, /`verifier` is missing/],
+    ["a verifier without verify", { sessionKind: "server-store", verifier: {} }, /`verifier` is missing/],
+    ["an unknown session kind", { verifier, sessionKind: "session" }, /unknown `sessionKind` "session": use "server-store" .* or "sealed-cookie"/],
+    ["an unknown deprecated variant", { verifier, variant: "session" }, /unknown `variant` "session": set `sessionKind`/],
+    ["no session kind", { verifier }, /set `sessionKind` to "server-store"/],
+    ["a session kind and a variant that disagree", { verifier, sessionKind: "server-store", variant: "cookie" }, /disagree: keep only `sessionKind`/],
+    ["a negative maxMessageAgeSeconds", { verifier, sessionKind: "server-store", maxMessageAgeSeconds: -1 }, /`maxMessageAgeSeconds` must be a positive number of seconds/],
+    ["a zero nonceTtlSeconds", { verifier, sessionKind: "server-store", nonceTtlSeconds: 0 }, /`nonceTtlSeconds` must be a positive number/],
+    ["an infinite maxMessageAgeSeconds", { verifier, sessionKind: "server-store", maxMessageAgeSeconds: Infinity }, /maxMessageAgeSeconds/],
+    ["a negative clockSkewSeconds", { verifier, sessionKind: "server-store", clockSkewSeconds: -5 }, /`clockSkewSeconds` must be a number of seconds >= 0/],
+    ["a bare network id as chainId", { verifier, sessionKind: "server-store", chainId: "0" }, /CAIP-2 XRPL chain id such as "xrpl:0"/],
+    ["an out-of-range chainId", { verifier, sessionKind: "server-store", chainId: "xrpl:4294967296" }, /chainId/],
+    ["an empty domain", { verifier, sessionKind: "server-store", domain: "" }, /`domain` must be a non-empty host name/],
+    ["an empty domain list", { verifier, sessionKind: "server-store", domain: [] }, /`domain`/],
+    ["a domain with a scheme", { verifier, sessionKind: "server-store", domain: "https://example.com" }, /"https:\/\/example.com" is not a host\[:port\]: pass the host the user sees/],
+    ["a domain list with a path", { verifier, sessionKind: "server-store", domain: ["example.com", "example.com/login"] }, /"example.com\/login" is not a host/],
+    ["a nonceStore without consume", { verifier, sessionKind: "server-store", nonceStore: {} }, /createMemoryNonceStore\(\) or createRedisNonceStore/],
+    ["a logger without error", { verifier, sessionKind: "server-store", logger: { warn() {} } }, /`logger` must have `warn` and `error`/],
+    ["a clock that is not a function", { verifier, sessionKind: "server-store", now: 5 }, /`now` must be a function/],
+    ["a production flag that is not a boolean", { verifier, sessionKind: "server-store", production: "yes" }, /`production` must be a boolean/],
     [
       "no domain in production",
-      { verifier, variant: "cookie", production: true },
+      { verifier, sessionKind: "sealed-cookie", production: true },
       /`domain` is required in production: set it to the host your users sign in on, e\.g\. \{ domain: process\.env\.APP_DOMAIN \}/,
     ],
   ];
@@ -637,20 +639,20 @@ describe("createAuthHandlers options", () => {
     const previous = process.env.NODE_ENV;
     process.env.NODE_ENV = "production";
     try {
-      expect(() => createAuthHandlers({ verifier, variant: "store" })).toThrow(/`domain` is required in production/);
-      expect(() => createAuthHandlers({ verifier, variant: "store", domain: "example.com" })).not.toThrow();
+      expect(() => createAuthHandlers({ verifier, sessionKind: "server-store" })).toThrow(/`domain` is required in production/);
+      expect(() => createAuthHandlers({ verifier, sessionKind: "server-store", domain: "example.com" })).not.toThrow();
     } finally {
       process.env.NODE_ENV = previous;
     }
   });
 
   it("accepts a production start with a domain list or a domain function", () => {
-    expect(() => createAuthHandlers({ verifier, variant: "store", production: true, domain: ["example.com", "www.example.com"] })).not.toThrow();
-    expect(() => createAuthHandlers({ verifier, variant: "store", production: true, domain: (host) => host.endsWith(".example.com") })).not.toThrow();
+    expect(() => createAuthHandlers({ verifier, sessionKind: "server-store", production: true, domain: ["example.com", "www.example.com"] })).not.toThrow();
+    expect(() => createAuthHandlers({ verifier, sessionKind: "server-store", production: true, domain: (host) => host.endsWith(".example.com") })).not.toThrow();
   });
 
   it("accepts a domain list and zero clock skew", () => {
-    expect(() => createAuthHandlers({ verifier, variant: "cookie", domain: ["a.example", "localhost:3000", "[::1]"], clockSkewSeconds: 0 })).not.toThrow();
+    expect(() => createAuthHandlers({ verifier, sessionKind: "sealed-cookie", domain: ["a.example", "localhost:3000", "[::1]"], clockSkewSeconds: 0 })).not.toThrow();
   });
 });
 
@@ -661,8 +663,8 @@ describe("createAuthHandlers with the real verifier", () => {
   });
   afterAll(() => verifier.close());
 
-  it.each(["cookie", "store"] as const)("variant %s: 20 racing verifies of one real signed message give exactly one 200", async (variant) => {
-    const handlers = createAuthHandlers({ verifier, variant, domain: "example.com" });
+  it.each(["sealed-cookie", "server-store"] as const)("%s session: 20 racing verifies of one real signed message give exactly one 200", async (sessionKind) => {
+    const handlers = createAuthHandlers({ verifier, sessionKind, domain: "example.com" });
     const session = createMemorySessionStore();
     const account = makeAccount("ecdsa-secp256k1");
     const { body } = await handlers.nonce(session);
@@ -674,7 +676,7 @@ describe("createAuthHandlers with the real verifier", () => {
   });
 
   it("refuses a tampered message with 401 Signature verification failed.", async () => {
-    const handlers = createAuthHandlers({ verifier, variant: "store", domain: "example.com" });
+    const handlers = createAuthHandlers({ verifier, sessionKind: "server-store", domain: "example.com" });
     const session = createMemorySessionStore();
     const account = makeAccount();
     const { body } = await handlers.nonce(session);

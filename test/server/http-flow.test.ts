@@ -18,8 +18,8 @@ import { buildMessage, makeAccount, recordingLogger, signedBody, type Account } 
 
 /**
  * The handlers wired as the examples wire them, over real HTTP on 127.0.0.1, with the real
- * verifier (compact signatures, no ledger) and real keys: variant B on Express + express-session,
- * variant A on node:http + iron-session.
+ * verifier (compact signatures, no ledger) and real keys: a server-store session on Express +
+ * express-session, a sealed-cookie session on node:http + iron-session.
  */
 const SECRET = "an http test secret, at least 32 characters long";
 let verifier: Verifier;
@@ -36,7 +36,7 @@ function listen(server: Server): Promise<string> {
 
 function expressApp(handlers: AuthHandlers) {
   const app = express();
-  const cookie = sessionCookieOptions({ variant: "store", production: false, name: "siwx.sid" });
+  const cookie = sessionCookieOptions({ sessionKind: "server-store", production: false, name: "siwx.sid" });
   app.use(express.json(), session({ ...cookie, secret: SECRET, resave: false, saveUninitialized: false }));
   app.get("/api/auth/nonce", async (req, res) => {
     const { status, body } = await handlers.nonce(expressSessionStore(req));
@@ -59,7 +59,7 @@ function expressApp(handlers: AuthHandlers) {
 }
 
 function ironHandler(handlers: AuthHandlers) {
-  const options = { ...sessionCookieOptions({ variant: "cookie", production: false, name: "siwx_session" }), password: SECRET };
+  const options = { ...sessionCookieOptions({ sessionKind: "sealed-cookie", production: false, name: "siwx_session" }), password: SECRET };
   return async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -85,8 +85,8 @@ beforeAll(async () => {
   // No ledger is needed for compact signatures; point at a closed local port so nothing leaves the machine.
   verifier = createVerifier({ nodeUrl: "ws://127.0.0.1:9", strategies: [compactSignature({ ledger: "never" })] });
   const logger = recordingLogger();
-  expressServer = createServer(expressApp(createAuthHandlers({ verifier, variant: "store", logger })));
-  ironServer = createServer(ironHandler(createAuthHandlers({ verifier, variant: "cookie", logger })));
+  expressServer = createServer(expressApp(createAuthHandlers({ verifier, sessionKind: "server-store", logger })));
+  ironServer = createServer(ironHandler(createAuthHandlers({ verifier, sessionKind: "sealed-cookie", logger })));
   expressBase = await listen(expressServer);
   ironBase = await listen(ironServer);
 });
@@ -176,7 +176,7 @@ describe.each(VARIANTS)("sign-in over HTTP, variant $name, real verifier", ({ ba
     expect((await browser.request("POST", "/api/auth/verify", body)).status).toBe(200);
     const replay = await attacker.request("POST", "/api/auth/verify", body);
     // Variant B: the old session id was regenerated away, so it has no pending nonce any more;
-    // variant A: the old sealed cookie still holds the nonce, and the nonce store refuses it.
+    // A sealed-cookie session: the old sealed cookie still holds the nonce, and the nonce store refuses it.
     expect(replay.status).toBe(400);
     expect(["No pending nonce. Request /nonce first.", "Nonce has already been used."]).toContain(replay.body.error);
     expect((await attacker.request("GET", me)).status).toBe(401);

@@ -27,7 +27,7 @@ function createCookieJar() {
 }
 
 const options: SessionOptions = {
-  ...sessionCookieOptions({ variant: "cookie", production: false, name: "siwx_test" }),
+  ...sessionCookieOptions({ sessionKind: "sealed-cookie", production: false, name: "siwx_test" }),
   password: "a test password of at least 32 characters!!",
 };
 

@@ -9,40 +9,46 @@ afterEach(() => {
 
 describe("sessionCookieOptions", () => {
   it("gives express-session a 30-minute httpOnly lax cookie, maxAge in milliseconds, secure in production", () => {
-    expect(sessionCookieOptions({ variant: "store", production: true })).toEqual({
+    expect(sessionCookieOptions({ sessionKind: "server-store", production: true })).toEqual({
       name: "siwx_session",
       cookie: { httpOnly: true, secure: true, sameSite: "lax", path: "/", maxAge: 1_800_000 },
     });
-    expect(sessionCookieOptions({ variant: "store", production: false, name: "app.sid" })).toEqual({
+    expect(sessionCookieOptions({ sessionKind: "server-store", production: false, name: "app.sid" })).toEqual({
       name: "app.sid",
       cookie: { httpOnly: true, secure: false, sameSite: "lax", path: "/", maxAge: 1_800_000 },
     });
   });
 
   it("gives iron-session a 30-minute seal and cookie in seconds, sameSite left to iron-session", () => {
-    const options = sessionCookieOptions({ variant: "cookie", production: true, name: "app_session" });
+    const options = sessionCookieOptions({ sessionKind: "sealed-cookie", production: true, name: "app_session" });
     expect(options).toEqual({ cookieName: "app_session", ttl: 1800, cookieOptions: { httpOnly: true, secure: true, path: "/", maxAge: 1800 } });
     expect("sameSite" in options.cookieOptions).toBe(false);
   });
 
   it("reads NODE_ENV when production is not given", () => {
     vi.stubEnv("NODE_ENV", "production");
-    expect(sessionCookieOptions({ variant: "store" }).cookie.secure).toBe(true);
+    expect(sessionCookieOptions({ sessionKind: "server-store" }).cookie.secure).toBe(true);
     vi.stubEnv("NODE_ENV", "development");
-    expect(sessionCookieOptions({ variant: "cookie" }).cookieOptions.secure).toBe(false);
+    expect(sessionCookieOptions({ sessionKind: "sealed-cookie" }).cookieOptions.secure).toBe(false);
   });
 
   it("takes a lifetime in seconds", () => {
-    expect(sessionCookieOptions({ variant: "store", production: false, maxAgeSeconds: 60 }).cookie.maxAge).toBe(60_000);
-    expect(sessionCookieOptions({ variant: "cookie", production: false, maxAgeSeconds: 60 }).ttl).toBe(60);
+    expect(sessionCookieOptions({ sessionKind: "server-store", production: false, maxAgeSeconds: 60 }).cookie.maxAge).toBe(60_000);
+    expect(sessionCookieOptions({ sessionKind: "sealed-cookie", production: false, maxAgeSeconds: 60 }).ttl).toBe(60);
   });
 
-  it("rejects an unknown variant, a bad name and a bad lifetime with InvalidOptionsError", () => {
-    expect(() => sessionCookieOptions({ variant: "jwt" } as never)).toThrow(/use "store" \(express-session\) or "cookie" \(iron-session\)/);
-    expect(() => sessionCookieOptions({ variant: "store", name: "bad name" })).toThrow(InvalidOptionsError);
-    expect(() => sessionCookieOptions({ variant: "store", name: "a;b" })).toThrow(/`name`/);
-    expect(() => sessionCookieOptions({ variant: "store", maxAgeSeconds: 0 })).toThrow(/maxAgeSeconds/);
-    expect(() => sessionCookieOptions({ variant: "store", production: "yes" as never })).toThrow(/`production` must be a boolean/);
+  it("still reads the deprecated `variant` names, and gives the same settings as `sessionKind`", () => {
+    expect(sessionCookieOptions({ variant: "store", production: true })).toEqual(sessionCookieOptions({ sessionKind: "server-store", production: true }));
+    expect(sessionCookieOptions({ variant: "cookie", production: false })).toEqual(sessionCookieOptions({ sessionKind: "sealed-cookie", production: false }));
+  });
+
+  it("rejects an unknown session kind, a bad name and a bad lifetime with InvalidOptionsError", () => {
+    expect(() => sessionCookieOptions({ variant: "jwt" } as never)).toThrow(/unknown `variant` "jwt": set `sessionKind`/);
+    expect(() => sessionCookieOptions({ sessionKind: "jwt" } as never)).toThrow(/unknown `sessionKind` "jwt": use "server-store"/);
+    expect(() => sessionCookieOptions({ sessionKind: "server-store", name: "bad name" })).toThrow(InvalidOptionsError);
+    expect(() => sessionCookieOptions({ sessionKind: "server-store", name: "a;b" })).toThrow(/`name`/);
+    expect(() => sessionCookieOptions({ sessionKind: "server-store", maxAgeSeconds: 0 })).toThrow(/maxAgeSeconds/);
+    expect(() => sessionCookieOptions({ sessionKind: "server-store", production: "yes" as never })).toThrow(/`production` must be a boolean/);
   });
 });
 

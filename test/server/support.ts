@@ -93,7 +93,7 @@ export function recordingLogger() {
 export async function raceVerifiesAcrossTwoServers(nonceStores: readonly [NonceStore, NonceStore]): Promise<HandlerResult[]> {
   const verifier = createVerifier({ nodeUrl: "ws://127.0.0.1:9", strategies: [compactSignature({ ledger: "never" })] });
   try {
-    const servers = nonceStores.map((nonceStore) => createAuthHandlers({ verifier, variant: "cookie", domain: "example.com", nonceStore }));
+    const servers = nonceStores.map((nonceStore) => createAuthHandlers({ verifier, sessionKind: "sealed-cookie", domain: "example.com", nonceStore }));
     const session = createMemorySessionStore();
     const account = makeAccount();
     const { body } = await servers[0]!.nonce(session);

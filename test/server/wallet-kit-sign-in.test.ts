@@ -33,7 +33,7 @@ let server: Server;
 let base: string;
 
 function app(handlers: AuthHandlers) {
-  const cookie = sessionCookieOptions({ variant: "store", production: false, name: "wk.sid" });
+  const cookie = sessionCookieOptions({ sessionKind: "server-store", production: false, name: "wk.sid" });
   const routes = express();
   routes.use(express.json(), session({ ...cookie, secret: SECRET, resave: false, saveUninitialized: false }));
   routes.get("/api/auth/nonce", async (req, res) => {
@@ -55,7 +55,7 @@ beforeAll(async () => {
   verifier = createVerifier({ ledgerReader, strategies: [compactSignature({ ledger: "never" }), signedTransaction()] });
   const handlers = createAuthHandlers({
     verifier,
-    variant: "store",
+    sessionKind: "server-store",
     domain: PAGE.host,
     now: () => T0,
     nonceStore: createMemoryNonceStore({ now: () => T0 }),

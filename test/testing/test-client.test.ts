@@ -19,7 +19,7 @@ describe("createTestClient against a running Express server", () => {
   let url: string;
 
   beforeAll(async () => {
-    const handlers: AuthHandlers = createAuthHandlers({ verifier, variant: "store" });
+    const handlers: AuthHandlers = createAuthHandlers({ verifier, sessionKind: "server-store" });
     const app = express();
     app.use(express.json(), session({ secret: "a test secret of at least 32 characters!", resave: false, saveUninitialized: false }));
     const route = (handler: AuthHandlers["nonce"]) => async (req: express.Request, res: express.Response) => {

@@ -28,8 +28,6 @@ import {
   walletSignedTx,
 } from "./proofs.js";
 
-const LSF_DISABLE_MASTER = 0x00100000;
-
 function verifierOver(accounts: Record<string, MemoryAccount>, options: { ledger?: "if-needed" | "always" | "never"; networkId?: number } = {}) {
   const warnings: string[] = [];
   const errors: string[] = [];
@@ -58,7 +56,7 @@ function flipHexDigit(hex: string, index: number): string {
 
 function withTamperedSignature(blob: string): string {
   const decoded = decode(blob);
-  return encode({ ...decoded, TxnSignature: flipHexDigit(String(decoded["TxnSignature"]), 10) } as never);
+  return encode({ ...decoded, TxnSignature: flipHexDigit(String(decoded["TxnSignature"]), 10) });
 }
 
 describe("check() successes", () => {
@@ -253,7 +251,7 @@ describe("check() failure codes: signed transactions", () => {
     const verifier = setup();
     expect(await checked(verifier, signedTxRequest(wallet.classicAddress, message, withTamperedSignature(blob)))).toMatchObject({ ok: false, code: "invalid_signature" });
     const decoded = decode(blob);
-    const forged = encode({ ...decoded, TxnSignature: sign(encodeForSigning(decoded as never), walletFor("secp256k1").privateKey) } as never);
+    const forged = encode({ ...decoded, TxnSignature: sign(encodeForSigning(decoded), walletFor("secp256k1").privateKey) });
     expect(await checked(verifier, signedTxRequest(wallet.classicAddress, message, forged))).toMatchObject({ ok: false, code: "invalid_signature" });
   });
 
@@ -337,7 +335,7 @@ describe("check() failure codes: signed transactions", () => {
 
     it("invalid_signature when signers are out of order", async () => {
       const decoded = decode(multiSignedTx(account.classicAddress, message, signers.slice(0, 2)));
-      const reversed = encode({ ...decoded, Signers: [...(decoded["Signers"] as unknown[])].reverse() } as never);
+      const reversed = encode({ ...decoded, Signers: [...(decoded["Signers"] as unknown[])].reverse() });
       expect(await checked(setup({ [account.classicAddress]: list(1) }), signedTxRequest(account.classicAddress, message, reversed))).toMatchObject({
         ok: false,
         code: "invalid_signature",

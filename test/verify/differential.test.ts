@@ -1,6 +1,6 @@
 /**
  * The OpenSSL path (node:crypto) and the pure-JavaScript path (ripple-keypairs / noble) must give
- * the same answer on every input (SPEC 4.1). Each case runs through both engines, canonical
+ * the same answer on every input, so which one a platform has never changes a verdict. Each case runs through both engines, canonical
  * checks included; categories with a known right answer are also checked against it.
  */
 import { ed25519 } from "@noble/curves/ed25519.js";

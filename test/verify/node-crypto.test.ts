@@ -33,7 +33,7 @@ describe("backend selection", () => {
   });
 
   it("falls back to ripple-keypairs when node:crypto cannot be loaded", async () => {
-    vi.spyOn(process, "getBuiltinModule").mockReturnValue(undefined as never);
+    vi.spyOn(process, "getBuiltinModule").mockReturnValue(undefined);
     expect(createNodeCryptoBackend()).toBeUndefined();
     expect((await selectSignatureBackend()).name).toBe("ripple-keypairs");
   });
@@ -41,7 +41,7 @@ describe("backend selection", () => {
   it("falls back to ripple-keypairs when node:crypto fails the known-answer self-test", async () => {
     const real = await import("node:crypto");
     const lying = { ...real, verify: () => true };
-    vi.spyOn(process, "getBuiltinModule").mockReturnValue(lying as never);
+    vi.spyOn(process, "getBuiltinModule").mockReturnValue(lying);
     expect(createNodeCryptoBackend()?.name).toBe("node:crypto");
     expect((await selectSignatureBackend()).name).toBe("ripple-keypairs");
   });

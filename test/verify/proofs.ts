@@ -58,7 +58,7 @@ export function memoFor(message: string): { Memo: { MemoData: string } }[] {
   return [{ Memo: { MemoData: utf8Hex(message) } }];
 }
 
-/** The AccountSet that transaction-only wallets are asked to sign (SPEC 6: Sequence 0, Fee "0"). */
+/** The AccountSet that transaction-only wallets are asked to sign (Sequence 0 and Fee "0", so no ledger can ever apply it). */
 export function signInAccountSet(account: string, message: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return { TransactionType: "AccountSet", Account: account, Fee: "0", Sequence: 0, Memos: memoFor(message), ...extra };
 }
@@ -75,8 +75,8 @@ export function walletSignedTx(wallet: Wallet, tx: Record<string, unknown>): str
  */
 export function handSignedTx(keys: { publicKey: string; privateKey: string }, tx: Record<string, unknown>): string {
   const unsigned = { ...tx, SigningPubKey: keys.publicKey };
-  const signature = sign(encodeForSigning(unsigned as Parameters<typeof encodeForSigning>[0]), keys.privateKey);
-  return encode({ ...unsigned, TxnSignature: signature } as Parameters<typeof encode>[0]);
+  const signature = sign(encodeForSigning(unsigned), keys.privateKey);
+  return encode({ ...unsigned, TxnSignature: signature });
 }
 
 /** Xaman's SignIn: Account, SigningPubKey, TxnSignature and the memo, no TransactionType. */

@@ -202,10 +202,10 @@ describe("signed transaction binding to the request", () => {
     const decoded = decode(walletSignedTx(wallet, tx));
     const signature = String(decoded["TxnSignature"]);
     const flipped = `${signature.slice(0, 10)}${signature[10] === "0" ? "1" : "0"}${signature.slice(11)}`;
-    const tampered = encode({ ...decoded, TxnSignature: flipped } as never);
+    const tampered = encode({ ...decoded, TxnSignature: flipped });
     expect(await verifierWith().verify(signedTxRequest(wallet.classicAddress, message, tampered))).toBe(false);
     const thief = walletFor("ed25519");
-    const forged = encode({ ...decoded, TxnSignature: sign(encodeForSigning(decoded as never), thief.privateKey) } as never);
+    const forged = encode({ ...decoded, TxnSignature: sign(encodeForSigning(decoded), thief.privateKey) });
     expect(await verifierWith().verify(signedTxRequest(wallet.classicAddress, message, forged))).toBe(false);
   });
 
@@ -219,7 +219,7 @@ describe("signed transaction binding to the request", () => {
     const both = encode({
       ...decoded,
       Signers: [{ Signer: { Account: wallet.classicAddress, SigningPubKey: wallet.publicKey, TxnSignature: String(decoded["TxnSignature"]) } }],
-    } as never);
+    });
     expect(await verifier.verify(signedTxRequest(wallet.classicAddress, message, both))).toBe(false);
   });
 });
@@ -462,8 +462,8 @@ describe("multi-signed transaction", () => {
     const message = signInMessage(account.classicAddress);
     const decoded = decode(multiSignedTx(account.classicAddress, message, [signers[0]!, signers[1]!]));
     const entries = decoded["Signers"] as unknown[];
-    const reversed = encode({ ...decoded, Signers: [...entries].reverse() } as never);
-    const repeated = encode({ ...decoded, Signers: [entries[0], entries[0]] } as never);
+    const reversed = encode({ ...decoded, Signers: [...entries].reverse() });
+    const repeated = encode({ ...decoded, Signers: [entries[0], entries[0]] });
     const verifier = verifierWith();
     expect(await verifier.verify(signedTxRequest(account.classicAddress, message, reversed))).toBe(false);
     expect(await verifier.verify(signedTxRequest(account.classicAddress, message, repeated))).toBe(false);

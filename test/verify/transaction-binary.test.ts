@@ -82,7 +82,7 @@ describe("fast sign-in transaction reader", () => {
     );
     fc.assert(
       fc.property(transaction, (tx) => {
-        const blob = encode({ ...tx } as never);
+        const blob = encode({ ...tx });
         expect(agreesWithCodec(blob)).toBe(true);
       }),
       { numRuns: 400 },

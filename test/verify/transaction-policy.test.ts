@@ -47,6 +47,6 @@ describe("classifyHarmlessTransaction", () => {
     ["Batch", { TransactionType: "Batch", Account: ACCOUNT, Sequence: 0 }],
     ["a type that is not a string", { TransactionType: 3, Account: ACCOUNT, Sequence: 0 }],
   ])("refuses %s", (_name, tx) => {
-    expect(classifyHarmlessTransaction({ ...tx, ...signed } as Record<string, unknown>)).toBeUndefined();
+    expect(classifyHarmlessTransaction({ ...tx, ...signed })).toBeUndefined();
   });
 });

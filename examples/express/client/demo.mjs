@@ -133,7 +133,7 @@ async function main() {
   }, (signed) => {
     elements.proof.textContent = JSON.stringify(signed, null, 2);
   });
-  const adapter = createHttpAdapter({ baseUrl: "", variant: "store", fetch: recordingFetch(showAnswer) });
+  const adapter = createHttpAdapter({ baseUrl: "", mePath: "/api/me", fetch: recordingFetch(showAnswer) });
   const controller = createAuthController({
     wallet,
     adapter,

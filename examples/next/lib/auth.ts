@@ -41,7 +41,7 @@ async function createAuth(): Promise<Auth> {
     const handlers = checkedByLibrary("APP_DOMAIN", config.domain?.join(","), () =>
       createAuthHandlers({
         verifier,
-        variant: "cookie",
+        sessionKind: "sealed-cookie",
         // From APP_DOMAIN only, never from the request's Host header.
         ...(config.domain === undefined ? {} : { domain: config.domain }),
         ...(nonceStore === undefined ? {} : { nonceStore }),

@@ -47,7 +47,7 @@ export type BodyRead = { kind: "json"; body: unknown } | { kind: "unreadable" } 
 export async function readJsonBody(request: Request): Promise<BodyRead> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (Number.isFinite(declared) && declared > BODY_LIMIT_BYTES) return { kind: "too-large" };
-  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (type !== "application/json" && !type.endsWith("+json")) return { kind: "unreadable" };
   if (request.body === null) return { kind: "unreadable" };
 

@@ -4,12 +4,12 @@ import { ironSessionStore, sessionCookieOptions, type SessionRecord, type Sessio
 import type { ServerConfig } from "./config";
 
 /**
- * The caller's sealed-cookie session (seed 2.2, variant A) as the handlers' SessionStore. Cookie
+ * The caller's sealed-cookie session (iron-session) as the handlers' SessionStore. Cookie
  * name and attributes come from the library's `sessionCookieOptions`: httpOnly, secure in
  * production, 30 minutes for both the cookie and the sealed data.
  */
 export async function getSessionStore(config: ServerConfig): Promise<SessionStore> {
-  const { cookieName, ttl, cookieOptions } = sessionCookieOptions({ variant: "cookie", production: config.production, name: config.cookieName });
+  const { cookieName, ttl, cookieOptions } = sessionCookieOptions({ sessionKind: "sealed-cookie", production: config.production, name: config.cookieName });
   const session = await getIronSession<SessionRecord>(await cookies(), {
     password: config.sessionSecret,
     cookieName,

@@ -132,7 +132,10 @@ export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionR
       // Revoked first: a copy of a stateless cookie would otherwise outlive the destroy below.
       await revokeSignedIn(rules, await session.get());
     } catch (cause) {
-      logger.error("sign-in-with-xrpl: could not revoke the session on sign-out; copies of its cookie stay valid until its lifetime ends", cause);
+      logger.error(
+        "sign-in-with-xrpl: could not revoke the session on sign-out; copies of its cookie stay valid until its lifetime ends",
+        cause,
+      );
     }
     try {
       await session.destroy();
@@ -251,7 +254,10 @@ async function runVerify(
 }
 
 /** The verifier's reasoned answer; a hand-written verifier with only `verify` gets an authority it cannot revalidate. */
-async function checkProof(config: NormalizedAuthOptions, proof: Parameters<NormalizedAuthOptions["verifier"]["verify"]>[0]): Promise<CheckResult> {
+async function checkProof(
+  config: NormalizedAuthOptions,
+  proof: Parameters<NormalizedAuthOptions["verifier"]["verify"]>[0],
+): Promise<CheckResult> {
   const { verifier } = config;
   if (typeof verifier.check === "function") return verifier.check(proof);
   return (await verifier.verify(proof)) === true

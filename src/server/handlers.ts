@@ -178,7 +178,10 @@ export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionR
       // Revoked first: a copy of a stateless cookie would otherwise outlive the destroy below.
       await revokeSignedIn(rules, record);
     } catch (cause) {
-      logger.error("sign-in-with-xrpl: could not revoke the session on sign-out; copies of its cookie stay valid until its lifetime ends", cause);
+      logger.error(
+        "sign-in-with-xrpl: could not revoke the session on sign-out; copies of its cookie stay valid until its lifetime ends",
+        cause,
+      );
     }
     try {
       await session.destroy();

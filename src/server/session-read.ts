@@ -89,15 +89,21 @@ export type SignedInVerdict = { signedIn: true; state: SignedInState } | { signe
  *
  * @internal
  */
-export async function judgeSignedIn(rules: SessionRules, record: SessionRecord, options: { maxAgeMs?: number | undefined } = {}): Promise<SignedInVerdict> {
+export async function judgeSignedIn(
+  rules: SessionRules,
+  record: SessionRecord,
+  options: { maxAgeMs?: number | undefined } = {},
+): Promise<SignedInVerdict> {
   const { address, authenticatedAt, sessionId } = record;
   if (typeof address !== "string" || address === "") return { signedIn: false, ended: undefined };
-  if (typeof authenticatedAt !== "number" || typeof sessionId !== "string" || sessionId === "") return { signedIn: false, ended: "incomplete" };
+  if (typeof authenticatedAt !== "number" || typeof sessionId !== "string" || sessionId === "")
+    return { signedIn: false, ended: "incomplete" };
   const now = rules.now();
   const age = now - authenticatedAt;
   if (!(age < rules.maxSessionAgeMs)) return { signedIn: false, ended: "expired" };
   if (options.maxAgeMs !== undefined && !(age < options.maxAgeMs)) return { signedIn: false, ended: undefined };
-  if (rules.revocationStore !== undefined && (await rules.revocationStore.isRevoked(sessionId))) return { signedIn: false, ended: "revoked" };
+  if (rules.revocationStore !== undefined && (await rules.revocationStore.isRevoked(sessionId)))
+    return { signedIn: false, ended: "revoked" };
   if (!(await authorityHolds(rules, record, sessionId, now))) return { signedIn: false, ended: "authority_lost" };
   return { signedIn: true, state: { address, authenticatedAt, sessionId, record } };
 }
@@ -136,7 +142,8 @@ export async function readSignedInSession(
  */
 export async function revokeSignedIn(rules: SessionRules, record: SessionRecord): Promise<void> {
   const { sessionId, authenticatedAt } = record;
-  if (rules.revocationStore === undefined || typeof sessionId !== "string" || sessionId === "" || typeof authenticatedAt !== "number") return;
+  if (rules.revocationStore === undefined || typeof sessionId !== "string" || sessionId === "" || typeof authenticatedAt !== "number")
+    return;
   const ttlMs = Math.ceil(authenticatedAt + rules.maxSessionAgeMs + rules.clockSkewMs - rules.now());
   if (ttlMs <= 0) return;
   await rules.revocationStore.revoke(sessionId, ttlMs);
@@ -149,7 +156,13 @@ export async function revokeSignedIn(rules: SessionRules, record: SessionRecord)
  * @internal
  */
 export function signedInRecord(check: CheckSuccess, at: number): SessionRecord {
-  const record: SessionRecord = { address: check.address, authenticatedAt: at, sessionId: randomHex(16), authority: check.authority, validatedAt: at };
+  const record: SessionRecord = {
+    address: check.address,
+    authenticatedAt: at,
+    sessionId: randomHex(16),
+    authority: check.authority,
+    validatedAt: at,
+  };
   if (check.publicKey !== null) record.publicKey = check.publicKey;
   if (check.signers !== undefined) record.signers = [...check.signers];
   return record;
@@ -182,7 +195,10 @@ async function revalidate(rules: SessionRules, record: SessionRecord, sessionId:
     if (!(cause instanceof LedgerUnavailableError)) throw cause;
     // The ledger is somebody else's service: its outage should not sign every user out. The
     // session keeps going on its last confirmation, and the next read asks again.
-    rules.logger.warn(`sign-in-with-xrpl: could not revalidate the session of ${grant.address} (ledger unavailable); it stays signed in until the next check`, cause);
+    rules.logger.warn(
+      `sign-in-with-xrpl: could not revalidate the session of ${grant.address} (ledger unavailable); it stays signed in until the next check`,
+      cause,
+    );
     return true;
   }
   if (answer.ok) {
@@ -194,7 +210,10 @@ async function revalidate(rules: SessionRules, record: SessionRecord, sessionId:
     // Copies of the session on other instances then end without a ledger look-up of their own.
     await revokeSignedIn(rules, record);
   } catch (cause) {
-    rules.logger.error("sign-in-with-xrpl: could not revoke a session whose authority is gone (each instance ends it on its own check)", cause);
+    rules.logger.error(
+      "sign-in-with-xrpl: could not revoke a session whose authority is gone (each instance ends it on its own check)",
+      cause,
+    );
   }
   return false;
 }

@@ -43,7 +43,8 @@ export function pickSessionRecord(source: Record<string, unknown>): SessionRecor
   if (typeof source.sessionId === "string") record.sessionId = source.sessionId;
   if (AUTHORITIES.has(source.authority)) record.authority = source.authority as NonNullable<SessionRecord["authority"]>;
   if (typeof source.publicKey === "string") record.publicKey = source.publicKey;
-  if (Array.isArray(source.signers) && source.signers.every((signer) => typeof signer === "string")) record.signers = [...(source.signers as string[])];
+  if (Array.isArray(source.signers) && source.signers.every((signer) => typeof signer === "string"))
+    record.signers = source.signers.map(String);
   if (isTime(source.validatedAt)) record.validatedAt = source.validatedAt;
   // The app's data from onSignIn, checked as JSON when it was stored; `null` is a value like any other.
   if (source.data !== undefined) record.data = source.data;

@@ -17,7 +17,8 @@ const MAX_SIGNERS = 32;
  * keys are not re-checked: the session does not know which key each signer used).
  */
 export async function checkGrantedAuthority(grant: unknown, ledger: LedgerReader): Promise<AuthorityCheckResult> {
-  if (!isRecord(grant)) return refuse("malformed_request", "The authority to re-check must be an object { address, authority, publicKey | signers }.");
+  if (!isRecord(grant))
+    return refuse("malformed_request", "The authority to re-check must be an object { address, authority, publicKey | signers }.");
   const address = classicAddress(grant["address"]);
   if (address === undefined) return refuse("malformed_request", "The authority to re-check names no valid classic address.");
   const kind = grant["authority"];
@@ -38,7 +39,10 @@ export async function checkGrantedAuthority(grant: unknown, ledger: LedgerReader
       case "master_disabled":
         return refuse("master_disabled", `The account ${address} has disabled its master key since the sign-in.`);
       case "account_not_found":
-        return refuse("account_not_found", `The account ${address} is no longer on the ledger, so its regular key (${keyAddress}) no longer signs for it.`);
+        return refuse(
+          "account_not_found",
+          `The account ${address} is no longer on the ledger, so its regular key (${keyAddress}) no longer signs for it.`,
+        );
       default:
         return refuse("key_not_authorized", `The key ${keyAddress} is no longer the regular key of ${address}.`);
     }
@@ -46,11 +50,17 @@ export async function checkGrantedAuthority(grant: unknown, ledger: LedgerReader
 
   if (kind === "multisig") {
     const signers = grant["signers"];
-    if (!Array.isArray(signers) || signers.length === 0 || signers.length > MAX_SIGNERS || !signers.every((signer) => classicAddress(signer) !== undefined)) {
+    if (
+      !Array.isArray(signers) ||
+      signers.length === 0 ||
+      signers.length > MAX_SIGNERS ||
+      !signers.every((signer) => classicAddress(signer) !== undefined)
+    ) {
       return refuse("malformed_request", `The signers to re-check for ${address} must be 1 to ${MAX_SIGNERS} classic addresses.`);
     }
     const authority = await ledger.getAccountAuthority(address);
-    if (!authority.exists) return refuse("account_not_found", `The account ${address} is no longer on the ledger, so it has no signer list.`);
+    if (!authority.exists)
+      return refuse("account_not_found", `The account ${address} is no longer on the ledger, so it has no signer list.`);
     const list = authority.signerList;
     if (list === undefined) return refuse("key_not_authorized", `The account ${address} no longer has a signer list.`);
     const weights = new Map(list.signers.map((entry) => [entry.account, entry.weight] as const));
@@ -61,7 +71,10 @@ export async function checkGrantedAuthority(grant: unknown, ledger: LedgerReader
       total += weight;
     }
     if (list.quorum <= 0 || total < list.quorum) {
-      return refuse("quorum_not_met", `The signers' weights now add up to ${total}, below the quorum of ${list.quorum} of ${address}'s signer list.`);
+      return refuse(
+        "quorum_not_met",
+        `The signers' weights now add up to ${total}, below the quorum of ${list.quorum} of ${address}'s signer list.`,
+      );
     }
     return { ok: true };
   }

@@ -14,6 +14,7 @@ import {
   type AuthHandlersOptions,
   type NonceStore,
   type RevocationStore,
+  type SessionKind,
   type SessionRecord,
 } from "../../src/server/index.js";
 import { createMemorySessionStore } from "../../src/testing/index.js";
@@ -26,12 +27,20 @@ const HOUR = 3_600_000;
 const NOT_AUTHENTICATED = { status: 401, body: { error: "Not authenticated." } };
 const LSF_DISABLE_MASTER = 0x00100000;
 
-function setup(variant: "cookie" | "store", options: Partial<AuthHandlersOptions> = {}) {
+function setup(sessionKind: SessionKind, options: Partial<AuthHandlersOptions> = {}) {
   const clock = { now: T0 };
   const logger = recordingLogger();
   const nonceStore = createMemoryNonceStore({ now: () => clock.now });
   const verifier = options.verifier ?? scriptedVerifier(true);
-  const handlers = createAuthHandlers({ verifier, variant, domain: "example.com", now: () => clock.now, logger, nonceStore, ...options });
+  const handlers = createAuthHandlers({
+    verifier,
+    sessionKind,
+    domain: "example.com",
+    now: () => clock.now,
+    logger,
+    nonceStore,
+    ...options,
+  });
   const account = makeAccount();
   /** A browser's session, signed in: nonce, signed message, verify. */
   const signIn = async (session = createMemorySessionStore()) => {
@@ -46,10 +55,10 @@ function setup(variant: "cookie" | "store", options: Partial<AuthHandlersOptions
 /** What a copied cookie is: the same record in another store. */
 const copyOf = async (session: { get(): SessionRecord | Promise<SessionRecord> }) => createMemorySessionStore(await session.get());
 
-describe.each(["cookie", "store"] as const)("sessions that end, variant %s", (variant) => {
+describe.each(["sealed-cookie", "server-store"] as const)("sessions that end, %s session", (sessionKind) => {
   describe("a nonce request starts a new sign-in", () => {
     it("never carries the address into the new record, and ends the sign-in it replaces for every copy", async () => {
-      const { handlers, signIn, nonceStore } = setup(variant);
+      const { handlers, signIn, nonceStore } = setup(sessionKind);
       const session = await signIn();
       const copy = await copyOf(session);
       const { sessionId } = await session.get();
@@ -60,8 +69,8 @@ describe.each(["cookie", "store"] as const)("sessions that end, variant %s", (va
     });
 
     it("answers 500 and keeps the sign-in when the sign-in it replaces cannot be revoked", async () => {
-      const failing: RevocationStore = { revoke: () => Promise.reject(new Error("store down")), isRevoked: async () => false };
-      const { handlers, signIn, logger } = setup(variant, { revocationStore: failing });
+      const failing: RevocationStore = { revoke: () => Promise.reject(new Error("store down")), isRevoked: () => Promise.resolve(false) };
+      const { handlers, signIn, logger } = setup(sessionKind, { revocationStore: failing });
       const session = await signIn();
       expect(await handlers.nonce(session)).toEqual({ status: 500, body: { error: "Internal server error." } });
       expect((await session.get()).address).toBeDefined();
@@ -71,7 +80,7 @@ describe.each(["cookie", "store"] as const)("sessions that end, variant %s", (va
 
   describe("absolute lifetime (maxSessionAgeSeconds)", () => {
     it("reads as signed in until 24 hours after sign-in by default, then signed out and cleared", async () => {
-      const { handlers, signIn, clock, account } = setup(variant);
+      const { handlers, signIn, clock, account } = setup(sessionKind);
       const session = await signIn();
       clock.now = T0 + 24 * HOUR - 1;
       expect(await handlers.me(session)).toEqual({ status: 200, body: { address: account.address } });
@@ -81,7 +90,7 @@ describe.each(["cookie", "store"] as const)("sessions that end, variant %s", (va
     });
 
     it("holds whatever the session does in between: a copy kept busy ends at the same time", async () => {
-      const { handlers, signIn, clock } = setup(variant, { maxSessionAgeSeconds: 600 });
+      const { handlers, signIn, clock } = setup(sessionKind, { maxSessionAgeSeconds: 600 });
       const session = await signIn();
       const copy = await copyOf(session);
       for (let minute = 1; minute < 10; minute += 1) {
@@ -93,22 +102,22 @@ describe.each(["cookie", "store"] as const)("sessions that end, variant %s", (va
     });
 
     it("reads a record without a session id (written before sessions had ids) as signed out", async () => {
-      const { handlers } = setup(variant);
+      const { handlers } = setup(sessionKind);
       const old = createMemorySessionStore({ address: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", authenticatedAt: T0 });
       expect(await handlers.me(old)).toEqual(NOT_AUTHENTICATED);
     });
 
     it("refuses a maxSessionAgeSeconds that is not a positive number, naming it", () => {
       for (const bad of [0, -1, Number.NaN, "86400"]) {
-        expect(() => setup(variant, { maxSessionAgeSeconds: bad as number })).toThrow(InvalidOptionsError);
-        expect(() => setup(variant, { maxSessionAgeSeconds: bad as number })).toThrow(/maxSessionAgeSeconds/);
+        expect(() => setup(sessionKind, { maxSessionAgeSeconds: bad as number })).toThrow(InvalidOptionsError);
+        expect(() => setup(sessionKind, { maxSessionAgeSeconds: bad as number })).toThrow(/maxSessionAgeSeconds/);
       }
     });
   });
 
   describe("sign-out revokes the session id", () => {
     it("a copy of the session taken before sign-out reads 200 before and 401 after", async () => {
-      const { handlers, signIn } = setup(variant);
+      const { handlers, signIn } = setup(sessionKind);
       const session = await signIn();
       const copy = await copyOf(session);
       expect((await handlers.me(copy)).status).toBe(200);
@@ -129,7 +138,11 @@ describe.each(["cookie", "store"] as const)("sessions that end, variant %s", (va
         },
         isRevoked: (id) => store.isRevoked(id),
       };
-      const { handlers, signIn, clock } = setup(variant, { revocationStore: recording, maxSessionAgeSeconds: 3600, clockSkewSeconds: 30 });
+      const { handlers, signIn, clock } = setup(sessionKind, {
+        revocationStore: recording,
+        maxSessionAgeSeconds: 3600,
+        clockSkewSeconds: 30,
+      });
       const session = await signIn();
       const { sessionId } = await session.get();
       clock.now = T0 + 1000 * 1000;
@@ -139,7 +152,7 @@ describe.each(["cookie", "store"] as const)("sessions that end, variant %s", (va
 
     it("uses the revocationStore option over the nonce store", async () => {
       const separate = createMemoryNonceStore();
-      const { handlers, signIn, nonceStore } = setup(variant, { revocationStore: separate });
+      const { handlers, signIn, nonceStore } = setup(sessionKind, { revocationStore: separate });
       const session = await signIn();
       const { sessionId } = await session.get();
       await handlers.signOut(session);
@@ -154,7 +167,7 @@ describe.each(["cookie", "store"] as const)("sessions that end, variant %s", (va
         revoke: (id, ttl) => store.revoke(id, ttl),
         isRevoked: (id) => (down ? Promise.reject(new Error("store down")) : store.isRevoked(id)),
       };
-      const { handlers, signIn, logger } = setup(variant, { revocationStore: flaky });
+      const { handlers, signIn, logger } = setup(sessionKind, { revocationStore: flaky });
       const session = await signIn();
       down = true;
       expect(await handlers.me(session)).toEqual({ status: 500, body: { error: "Internal server error." } });
@@ -164,27 +177,34 @@ describe.each(["cookie", "store"] as const)("sessions that end, variant %s", (va
     });
 
     it("still signs out this session, and logs, when the id cannot be revoked", async () => {
-      const failing: RevocationStore = { revoke: () => Promise.reject(new Error("store down")), isRevoked: async () => false };
-      const { handlers, signIn, logger } = setup(variant, { revocationStore: failing });
+      const failing: RevocationStore = { revoke: () => Promise.reject(new Error("store down")), isRevoked: () => Promise.resolve(false) };
+      const { handlers, signIn, logger } = setup(sessionKind, { revocationStore: failing });
       const session = await signIn();
       expect(await handlers.signOut(session)).toEqual({ status: 200, body: { ok: true } });
       expect(await handlers.me(session)).toEqual(NOT_AUTHENTICATED);
-      expect(logger.entries.filter((entry) => entry.level === "error").map((entry) => entry.message).join("\n")).toMatch(/could not revoke/);
+      expect(
+        logger.entries
+          .filter((entry) => entry.level === "error")
+          .map((entry) => entry.message)
+          .join("\n"),
+      ).toMatch(/could not revoke/);
     });
 
     it("refuses a revocationStore without revoke and isRevoked", () => {
-      expect(() => setup(variant, { revocationStore: { revoke: async () => {} } as unknown as RevocationStore })).toThrow(/revocationStore/);
+      expect(() => setup(sessionKind, { revocationStore: { revoke: async () => {} } as unknown as RevocationStore })).toThrow(
+        /revocationStore/,
+      );
     });
 
     it(
-      variant === "cookie"
+      sessionKind === "sealed-cookie"
         ? "says once, at creation, that sign-out cannot end copies when nothing keeps revoked ids"
         : "says nothing at creation when nothing keeps revoked ids (the server-side record is destroyed anyway)",
       () => {
-        const consumeOnly: NonceStore = { consume: async () => true };
-        const { logger } = setup(variant, { nonceStore: consumeOnly });
+        const consumeOnly: NonceStore = { consume: () => Promise.resolve(true) };
+        const { logger } = setup(sessionKind, { nonceStore: consumeOnly });
         const warnings = logger.entries.filter((entry) => entry.level === "warn").map((entry) => entry.message);
-        if (variant === "cookie") expect(warnings).toEqual([expect.stringMatching(/revocationStore/)]);
+        if (sessionKind === "sealed-cookie") expect(warnings).toEqual([expect.stringMatching(/revocationStore/)]);
         else expect(warnings).toEqual([]);
       },
     );
@@ -193,7 +213,7 @@ describe.each(["cookie", "store"] as const)("sessions that end, variant %s", (va
   describe(`failed attempts per pending nonce (${MAX_FAILED_VERIFY_ATTEMPTS})`, () => {
     async function failedAttempts(count: number, answer: boolean | Error = false) {
       const verifier = scriptedVerifier(answer);
-      const { handlers, account, clock } = setup(variant, { verifier });
+      const { handlers, account, clock } = setup(sessionKind, { verifier });
       const session = createMemorySessionStore();
       const { body } = await handlers.nonce(session);
       const proof = signedBody(account, buildMessage({ account, nonce: body.nonce as string, issuedAtMs: clock.now }));
@@ -218,7 +238,7 @@ describe.each(["cookie", "store"] as const)("sessions that end, variant %s", (va
     });
 
     it("counts validation failures too, each with its own text", async () => {
-      const { handlers, account, clock } = setup(variant);
+      const { handlers, account, clock } = setup(sessionKind);
       const session = createMemorySessionStore();
       const { body } = await handlers.nonce(session);
       const nonce = body.nonce as string;
@@ -231,7 +251,13 @@ describe.each(["cookie", "store"] as const)("sessions that end, variant %s", (va
       ];
       const texts = [];
       for (const proof of wrong) texts.push((await handlers.verify(session, { body: proof })).body.error);
-      expect(texts).toEqual(["Invalid message format.", "Domain does not match.", "Nonce does not match.", "Message is too old.", "Message is issued in the future."]);
+      expect(texts).toEqual([
+        "Invalid message format.",
+        "Domain does not match.",
+        "Nonce does not match.",
+        "Message is too old.",
+        "Message is issued in the future.",
+      ]);
       expect(await session.get()).toEqual({});
     });
 
@@ -256,25 +282,32 @@ describe("revalidation of the signing authority (revalidateAfterSeconds), throug
     await node.stop();
   });
 
-  function revalidating(variant: "cookie" | "store") {
-    const context = setup(variant, { verifier, revalidateAfterSeconds: 60 });
+  function revalidating(sessionKind: SessionKind) {
+    const context = setup(sessionKind, { verifier, revalidateAfterSeconds: 60 });
     const signInWith = async (prove: (message: string) => Record<string, unknown>, address: string) => {
       const session = createMemorySessionStore();
       const { body } = await context.handlers.nonce(session);
-      const message = buildMessage({ account: { ...context.account, address }, nonce: body.nonce as string, issuedAtMs: context.clock.now });
+      const message = buildMessage({
+        account: { ...context.account, address },
+        nonce: body.nonce as string,
+        issuedAtMs: context.clock.now,
+      });
       expect(await context.handlers.verify(session, { body: prove(message) })).toEqual({ status: 200, body: { ok: true, address } });
       return session;
     };
     return { ...context, signInWith };
   }
 
-  describe.each(["cookie", "store"] as const)("variant %s", (variant) => {
+  describe.each(["sealed-cookie", "server-store"] as const)("%s session", (sessionKind) => {
     it("a regular-key session: no look-up inside the interval; ends at the first read past it once the key was rotated", async () => {
-      const { handlers, clock, signInWith, nonceStore } = revalidating(variant);
+      const { handlers, clock, signInWith, nonceStore } = revalidating(sessionKind);
       const master = walletFor("ed25519");
       const regular = regularKeyWallet(master.classicAddress);
       node.setAccount(master.classicAddress, { regularKey: keyAddressOf(regular) });
-      const session = await signInWith((message) => ({ ...compactProof(regular, message, { address: master.classicAddress }) }), master.classicAddress);
+      const session = await signInWith(
+        (message) => ({ ...compactProof(regular, message, { address: master.classicAddress }) }),
+        master.classicAddress,
+      );
       expect(await session.get()).toMatchObject({ authority: "regular", publicKey: regular.publicKey.toUpperCase() });
       const copy = await copyOf(session);
 
@@ -301,7 +334,7 @@ describe("revalidation of the signing authority (revalidateAfterSeconds), throug
     });
 
     it("a master-key session ends once the account disables its master key", async () => {
-      const { handlers, clock, signInWith } = revalidating(variant);
+      const { handlers, clock, signInWith } = revalidating(sessionKind);
       const master = walletFor("secp256k1");
       node.setAccount(master.classicAddress, { regularKey: walletFor("ed25519").classicAddress });
       const session = await signInWith((message) => ({ ...compactProof(master, message) }), master.classicAddress);
@@ -313,10 +346,13 @@ describe("revalidation of the signing authority (revalidateAfterSeconds), throug
     });
 
     it("a signer-list session ends once a signer that counted leaves the list", async () => {
-      const { handlers, clock, signInWith } = revalidating(variant);
+      const { handlers, clock, signInWith } = revalidating(sessionKind);
       const account = walletFor("ed25519");
       const signers = [walletFor("ed25519"), walletFor("secp256k1")];
-      const list = (members: Wallet[]) => ({ quorum: 2, signers: members.map((signer) => ({ account: signer.classicAddress, weight: 1 })) });
+      const list = (members: Wallet[]) => ({
+        quorum: 2,
+        signers: members.map((signer) => ({ account: signer.classicAddress, weight: 1 })),
+      });
       node.setAccount(account.classicAddress, { flags: LSF_DISABLE_MASTER, signerList: list(signers) });
       const session = await signInWith(
         (message) => ({ ...signedTxRequest(account.classicAddress, message, multiSignedTx(account.classicAddress, message, signers)) }),
@@ -331,11 +367,14 @@ describe("revalidation of the signing authority (revalidateAfterSeconds), throug
     });
 
     it("keeps the session while the node cannot answer (logged), and ends it at the first read once it can", async () => {
-      const { handlers, clock, signInWith, logger } = revalidating(variant);
+      const { handlers, clock, signInWith, logger } = revalidating(sessionKind);
       const master = walletFor("ed25519");
       const regular = regularKeyWallet(master.classicAddress);
       node.setAccount(master.classicAddress, { regularKey: keyAddressOf(regular) });
-      const session = await signInWith((message) => ({ ...compactProof(regular, message, { address: master.classicAddress }) }), master.classicAddress);
+      const session = await signInWith(
+        (message) => ({ ...compactProof(regular, message, { address: master.classicAddress }) }),
+        master.classicAddress,
+      );
       node.setAccount(master.classicAddress, {});
       node.setBehaviour("silent");
       try {
@@ -352,8 +391,12 @@ describe("revalidation of the signing authority (revalidateAfterSeconds), throug
   });
 
   it("needs a verifier that can re-check authority", () => {
-    const handWritten: Verifier = { check: scriptedVerifier().check, verify: async () => true, close: async () => {} };
-    expect(() => createAuthHandlers({ verifier: handWritten, variant: "cookie", domain: "example.com", revalidateAfterSeconds: 60 })).toThrow(/checkAuthority/);
-    expect(() => createAuthHandlers({ verifier, variant: "cookie", domain: "example.com", revalidateAfterSeconds: 0 })).toThrow(/revalidateAfterSeconds/);
+    const handWritten: Verifier = { check: scriptedVerifier().check, verify: () => Promise.resolve(true), close: () => Promise.resolve() };
+    expect(() =>
+      createAuthHandlers({ verifier: handWritten, sessionKind: "sealed-cookie", domain: "example.com", revalidateAfterSeconds: 60 }),
+    ).toThrow(/checkAuthority/);
+    expect(() => createAuthHandlers({ verifier, sessionKind: "sealed-cookie", domain: "example.com", revalidateAfterSeconds: 0 })).toThrow(
+      /revalidateAfterSeconds/,
+    );
   });
 });

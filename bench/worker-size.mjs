@@ -1,5 +1,6 @@
 // Size of a Cloudflare Worker that signs users in with `createFetchHandler` and compact
-// signatures only (`compactSignature({ ledger: "never" })`: master keys, no ledger look-up), built
+// signatures only (`compactSignature({ ledger: "never" })`: master keys, no ledger look-up; the
+// Worker is bench/worker/compact-only.js, which test/fetch/worker-bundle.test.ts also builds), built
 // from the BUILT package (run `npm run build` first) the way a Worker build resolves it: esbuild,
 // ESM, conditions workerd/worker/browser, every dependency bundled. Prints raw and gzip bytes,
 // minified (what `wrangler deploy --minify` uploads) and not, the packages that weigh most, and
@@ -13,26 +14,12 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 // kB = 1,000 bytes, as in the rest of the documentation.
 const GOAL_GZIP_BYTES = 100_000;
 
-const WORKER = `
-import { compactSignature, createVerifier } from "sign-in-with-xrpl";
-import { createFetchHandler } from "sign-in-with-xrpl/fetch";
+const WORKER = fileURLToPath(new URL("worker/compact-only.js", import.meta.url));
 
-let auth;
-export default {
-  fetch(request, env) {
-    auth ??= createFetchHandler({
-      verifier: createVerifier({ strategies: [compactSignature({ ledger: "never" })] }),
-      domain: env.APP_DOMAIN,
-      sessionSecret: env.SESSION_SECRET,
-    });
-    return auth.handle(request);
-  },
-};
-`;
-
-async function bundle(minify, external = []) {
+async function bundle(minify) {
   return build({
-    stdin: { contents: WORKER, resolveDir: root, sourcefile: "worker.js", loader: "js" },
+    entryPoints: [WORKER],
+    absWorkingDir: root,
     bundle: true,
     platform: "browser",
     conditions: ["workerd", "worker", "browser"],
@@ -44,7 +31,6 @@ async function bundle(minify, external = []) {
     metafile: true,
     logLevel: "silent",
     legalComments: "none",
-    external,
   });
 }
 
@@ -74,14 +60,17 @@ console.table(
   })),
 );
 
-// What the Worker would weigh if the verifier did not reach these packages at all (left out of
-// the bundle here). A dynamic import() does not help a Worker: esbuild and wrangler inline it.
-const WHAT_IF = [["ripple-binary-codec (the signed-transaction strategy's reference decoder)", ["ripple-binary-codec"]]];
-for (const [label, packages] of WHAT_IF) {
-  const result = await bundle(true, packages);
-  const bytes = result.outputFiles[0].contents;
-  console.log(`SIZE worker without ${label} min: ${bytes.length} gz: ${gzipSync(bytes, { level: 9 }).length}`);
-}
+// The packages the Worker must not carry: an XRPL codec (the library reads transactions itself),
+// ripple-keypairs (the noble curves are called directly), and any of `ws` but the stub it ships
+// for browsers (a Worker has the WebSocket global).
+const inputs = Object.keys(minified.metafile.inputs);
+const unwanted = inputs.filter(
+  (path) =>
+    /node_modules\/(ripple-binary-codec|ripple-address-codec|ripple-keypairs|xrpl|bignumber\.js)\//u.test(path) ||
+    (/node_modules\/ws\//u.test(path) && !path.endsWith("ws/browser.js")),
+);
+console.log(`Packages the Worker must not carry: ${unwanted.length === 0 ? "none" : unwanted.join(", ")}`);
+if (unwanted.length > 0) process.exitCode = 1;
 
 console.log(`SIZE worker (fetch handler, compact signatures only) min: ${minBytes.length} gz: ${minGzip}`);
 console.log(`SIZE worker (fetch handler, compact signatures only, not minified) raw: ${plainBytes.length} gz: ${plainGzip}`);

@@ -40,6 +40,8 @@ const ENTRIES: readonly Entry[] = [
   { specifier: "sign-in-with-xrpl/postgres", file: "src/postgres/index.ts" },
   { specifier: "sign-in-with-xrpl/testing", file: "src/testing/index.ts" },
   { specifier: "sign-in-with-xrpl/fetch", file: "src/fetch/index.ts" },
+  { specifier: "sign-in-with-xrpl/better-auth", file: "src/better-auth/index.ts" },
+  { specifier: "sign-in-with-xrpl/better-auth/client", file: "src/better-auth/client.ts" },
   { specifier: "sign-in-with-xrpl/authjs", file: "src/authjs/index.ts" },
 ];
 
@@ -83,6 +85,8 @@ const DOCUMENTED_NAMES: Record<string, { functions?: string[]; classes?: string[
   "sign-in-with-xrpl/postgres": { functions: ["createPostgresNonceStore", "postgresNonceStoreMigration"] },
   "sign-in-with-xrpl/testing": {},
   "sign-in-with-xrpl/fetch": { functions: ["createFetchHandler"] },
+  "sign-in-with-xrpl/better-auth": { functions: ["xrpl"], types: ["XrplPluginOptions"] },
+  "sign-in-with-xrpl/better-auth/client": { functions: ["xrplClient"] },
   "sign-in-with-xrpl/authjs": {
     functions: ["XrplProvider"],
     classes: ["XrplSignInError"],

@@ -5,7 +5,7 @@ import express from "express";
 import session from "express-session";
 import { rateLimit } from "express-rate-limit";
 import { createAuthHandlers, expressSessionStore, sessionCookieOptions } from "sign-in-with-xrpl";
-import { checkedByLibrary } from "./config.mjs";
+import { checkedByLibrary, NONCE_RATE_LIMITED } from "./config.mjs";
 
 /** Largest JSON body the API reads. A sign-in message is at most 8 KiB; a signed transaction adds a few hundred bytes. */
 export const BODY_LIMIT = "16kb";
@@ -98,7 +98,7 @@ export function createApp(options) {
     standardHeaders: "draft-7",
     legacyHeaders: false,
     handler: (_req, res) => {
-      res.status(429).json({ error: "Too many nonce requests. Try again in a minute." });
+      res.status(429).json({ error: NONCE_RATE_LIMITED });
     },
   });
 

@@ -144,6 +144,22 @@ function readTrustProxy(value) {
   return trustProxy;
 }
 
+/**
+ * TRUST_PROXY (as loadConfig returns it) compiled by Express itself: the `(address, hop) =>
+ * boolean` function that `req.ip` hands to proxy-addr. The Hono example keys its nonce rate
+ * limit with `proxyaddr(request, trustProxyFunction(config.trustProxy))`, so both examples pick
+ * the client address by the same code. Unset trusts no proxy: the socket address counts.
+ *
+ * @param {boolean | number | string | undefined} trustProxy
+ * @returns {(address: string, hop: number) => boolean}
+ */
+export function trustProxyFunction(trustProxy) {
+  return express().set("trust proxy", trustProxy ?? false).get("trust proxy fn");
+}
+
+/** The 429 answer's text when a client asks for more nonces than NONCE_RATE_LIMIT a minute. */
+export const NONCE_RATE_LIMITED = "Too many nonce requests. Try again in a minute.";
+
 /** The URL without its password, for messages. */
 export function redactUrl(url) {
   try {

@@ -14,6 +14,8 @@ export interface Settings {
   /** REDIS_URL: nonces single-use across every instance that shares it. */
   redisUrl: string | undefined;
   nonceRateLimit: number;
+  /** SESSION_MAX_AGE_SECONDS: the absolute lifetime of a sign-in (the library's maxSessionAgeSeconds). */
+  sessionMaxAgeSeconds: number;
   /** TRUST_PROXY, checked; server.mjs compiles it with compileTrustProxy. */
   trustProxy: string | undefined;
 }

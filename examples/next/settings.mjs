@@ -53,6 +53,8 @@ export function readSettings(env, logger = console) {
     domain: readAppDomain(env.APP_DOMAIN, production),
     redisUrl: readRedisUrl(env.REDIS_URL),
     nonceRateLimit: readPositiveInteger("NONCE_RATE_LIMIT", env.NONCE_RATE_LIMIT, 60),
+    // How long a sign-in lasts at most, however active the session: 24 hours unless set.
+    sessionMaxAgeSeconds: readPositiveInteger("SESSION_MAX_AGE_SECONDS", env.SESSION_MAX_AGE_SECONDS, 86_400),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
   };
 }

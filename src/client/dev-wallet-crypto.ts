@@ -1,8 +1,11 @@
-// Loaded lazily by dev-wallet.ts: ripple-keypairs and ripple-binary-codec weigh ~280 kB
-// minified, so a page that never creates a dev wallet never downloads them.
-import { encode, encodeForSigning } from "ripple-binary-codec";
+// Loaded lazily by dev-wallet.ts: ripple-keypairs weighs tens of kB minified, so a page that
+// never creates a dev wallet never downloads it.
+import { ripemd160 } from "@noble/hashes/legacy.js";
+import { sha256 } from "@noble/hashes/sha2.js";
 import { deriveAddress, deriveKeypair, generateSeed, sign } from "ripple-keypairs";
+import { bytesToHex, hexToBytes } from "../shared/hex.js";
 import type { SignInTransaction } from "./transaction.js";
+import { encodeSignInTransaction } from "./transaction-encoding.js";
 
 export interface DevKeys {
   seed: string;
@@ -28,7 +31,10 @@ export function signHex(messageHex: string, privateKey: string): string {
 }
 
 export function signTransaction(tx: SignInTransaction, keys: DevKeys): string {
+  if (tx.Account !== keys.address) throw new TypeError("The dev wallet signs only transactions of its own account.");
+  // The account id the address encodes: RIPEMD-160 of SHA-256 of the public key.
+  const accountId = ripemd160(sha256(hexToBytes(keys.publicKey)!));
   const unsigned = { ...tx, SigningPubKey: keys.publicKey };
-  const TxnSignature = sign(encodeForSigning(unsigned), keys.privateKey);
-  return encode({ ...unsigned, TxnSignature });
+  const TxnSignature = sign(bytesToHex(encodeSignInTransaction(unsigned, accountId, true)), keys.privateKey);
+  return bytesToHex(encodeSignInTransaction({ ...unsigned, TxnSignature }, accountId));
 }

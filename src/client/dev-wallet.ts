@@ -53,9 +53,9 @@ const SEED = /^s[1-9A-HJ-NP-Za-km-z]{20,40}$/;
  *
  * `sign(message)` answers `{ signatureKind: "signature", signature, publicKey }` (a compact
  * signature of the message, default) or `{ signatureKind: "signedTx", txBlob }` (the
- * `buildSignInTransaction` transaction, signed) as `proof` says. The crypto code (ripple-keypairs,
- * ripple-binary-codec) is loaded on first use, so pages that never create a dev wallet do not
- * carry it; that is why `getAddress()`, `sign()` and `exportSeed()` are asynchronous.
+ * `buildSignInTransaction` transaction, signed) as `proof` says. The crypto code (ripple-keypairs)
+ * is loaded on first use, so pages that never create a dev wallet do not carry it; that is why
+ * `getAddress()`, `sign()` and `exportSeed()` are asynchronous.
  *
  * @example
  * ```ts
@@ -69,9 +69,7 @@ const SEED = /^s[1-9A-HJ-NP-Za-km-z]{20,40}$/;
  */
 export function createDevWallet(options: DevWalletOptions = {}): DevWallet {
   if (options === null || typeof options !== "object") {
-    throw new InvalidOptionsError(
-      "sign-in-with-xrpl: createDevWallet takes { algorithm?, proof?, seed?, networkId? } or nothing."
-    );
+    throw new InvalidOptionsError("sign-in-with-xrpl: createDevWallet takes { algorithm?, proof?, seed?, networkId? } or nothing.");
   }
   const { seed, networkId } = options;
   if (seed !== undefined && (typeof seed !== "string" || !SEED.test(seed))) {
@@ -81,20 +79,16 @@ export function createDevWallet(options: DevWalletOptions = {}): DevWallet {
   const algorithm = options.algorithm ?? seedAlgorithm ?? "ed25519";
   if (algorithm !== "ed25519" && algorithm !== "ecdsa-secp256k1") {
     throw new InvalidOptionsError(
-      `sign-in-with-xrpl: createDevWallet \`algorithm\` is "ed25519" or "ecdsa-secp256k1"; got ${JSON.stringify(
-        algorithm
-      )}.`
+      `sign-in-with-xrpl: createDevWallet \`algorithm\` is "ed25519" or "ecdsa-secp256k1"; got ${JSON.stringify(algorithm)}.`,
     );
   }
   if (seedAlgorithm !== undefined && seedAlgorithm !== algorithm) {
     throw new InvalidOptionsError(
-      `sign-in-with-xrpl: createDevWallet \`seed\` is an ${seedAlgorithm} seed but \`algorithm\` says ${algorithm}: drop \`algorithm\` or pass a matching seed.`
+      `sign-in-with-xrpl: createDevWallet \`seed\` is an ${seedAlgorithm} seed but \`algorithm\` says ${algorithm}: drop \`algorithm\` or pass a matching seed.`,
     );
   }
   if (networkId !== undefined && (!Number.isInteger(networkId) || networkId < 0 || networkId > 0xffffffff)) {
-    throw new InvalidOptionsError(
-      `sign-in-with-xrpl: createDevWallet \`networkId\` must be an integer from 0 to 4294967295.`
-    );
+    throw new InvalidOptionsError(`sign-in-with-xrpl: createDevWallet \`networkId\` must be an integer from 0 to 4294967295.`);
   }
   const proof = checkProof(options.proof ?? "signature");
 
@@ -105,9 +99,7 @@ export function createDevWallet(options: DevWalletOptions = {}): DevWallet {
         return crypto.createKeys(algorithm, seed);
       } catch (error) {
         throw new InvalidOptionsError(
-          `sign-in-with-xrpl: createDevWallet could not use \`seed\`: ${
-            error instanceof Error ? error.message : String(error)
-          }`
+          `sign-in-with-xrpl: createDevWallet could not use \`seed\`: ${error instanceof Error ? error.message : String(error)}`,
         );
       }
     }));
@@ -118,7 +110,7 @@ export function createDevWallet(options: DevWalletOptions = {}): DevWallet {
 function checkProof(proof: unknown): "signature" | "signedTx" {
   if (proof !== "signature" && proof !== "signedTx") {
     throw new InvalidOptionsError(
-      `sign-in-with-xrpl: createDevWallet \`proof\` is "signature" or "signedTx"; got ${JSON.stringify(proof)}.`
+      `sign-in-with-xrpl: createDevWallet \`proof\` is "signature" or "signedTx"; got ${JSON.stringify(proof)}.`,
     );
   }
   return proof;
@@ -128,7 +120,7 @@ function makeWallet(
   algorithm: "ed25519" | "ecdsa-secp256k1",
   proof: "signature" | "signedTx",
   networkId: number | undefined,
-  loadKeys: () => Promise<DevKeys>
+  loadKeys: () => Promise<DevKeys>,
 ): DevWallet {
   return {
     algorithm,
@@ -150,9 +142,7 @@ function makeWallet(
         };
       }
       const tx = buildSignInTransaction(
-        networkId === undefined
-          ? { account: current.address, message }
-          : { account: current.address, message, networkId }
+        networkId === undefined ? { account: current.address, message } : { account: current.address, message, networkId },
       );
       return { signatureKind: "signedTx", txBlob: crypto.signTransaction(tx, current) };
     },

@@ -1,12 +1,18 @@
 import { buildAuthHandlers, TEXT } from "../server/handlers.js";
+import { getSignedInOptions, signedInSession, type SignedInSession } from "../server/get-signed-in.js";
+import { createSessionRules, judgeSignedIn } from "../server/session-read.js";
 import type { HandlerResult, SessionStore } from "../server/types.js";
 import { UNREADABLE_BODY } from "../server/verify-body.js";
 import { normalizeFetchOptions, type FetchHandlerOptions } from "./options.js";
 import { BODY_LIMIT_BYTES, readJsonBody } from "./request-body.js";
-import { createSealedCookieSessions, signedInSession, type SignedInSession } from "./sealed-cookie-session.js";
+import { createSealedCookieSessions } from "./sealed-cookie-session.js";
 
-/** The answers of the HTTP layer itself; the handlers' own texts come from the shared table. */
-const HTTP_TEXT = {
+/**
+ * The answers of the HTTP layer itself; the handlers' own texts come from the shared table.
+ *
+ * @internal
+ */
+export const HTTP_TEXT = {
   notFound: "Not found.",
   methodNotAllowed: "Method not allowed.",
   tooLarge: `Request body too large (limit ${BODY_LIMIT_BYTES / 1024}kb).`,
@@ -22,7 +28,7 @@ const HTTP_TEXT = {
  * Bun.serve({ fetch: (request) => auth.handle(request) });
  * ```
  */
-export interface FetchHandler {
+export interface FetchHandler<TData = unknown> {
   /**
    * Answers a request to one of the routes under `basePath`; any other request gets a JSON
    * 404, so it can be mounted on a path pattern or serve a whole Worker. Always resolves to a
@@ -30,10 +36,15 @@ export interface FetchHandler {
    */
   handle(request: Request): Promise<Response>;
   /**
-   * The signed-in address and sign-in time of the request's session cookie, or `null` (no
-   * cookie, not signed in, expired, tampered, or sealed with another secret). Never rejects.
+   * The signed-in address, sign-in time and `onSignIn` data of the request's session cookie, or
+   * `null` (no cookie, not signed in, expired, tampered, sealed with another secret, past its
+   * absolute lifetime, signed out, or, with `revalidateAfterSeconds`, its key no longer has
+   * authority). The same checks as `GET /me`. Never rejects: when a check cannot be answered (the
+   * revocation store fails) it resolves `null` and logs the cause, so a route never serves a
+   * session it could not check. `maxAgeSeconds` asks for a fresher sign-in on this read only
+   * (for a sensitive action); a bad value rejects with `InvalidOptionsError`.
    */
-  getSession(request: Request): Promise<SignedInSession | null>;
+  getSession(request: Request, options?: { maxAgeSeconds?: number | undefined }): Promise<SignedInSession<TData> | null>;
 }
 
 type RouteName = "nonce" | "verify" | "signout" | "me";
@@ -65,11 +76,12 @@ function json(status: number, body: Record<string, unknown>, extra?: Record<stri
  * is not JSON 400 `Invalid request body.`, a body over 16 kB 413.
  *
  * The session lives in one encrypted, signed cookie (iron-session's seal, web crypto only):
- * `HttpOnly`, `SameSite=Lax`, `Secure` except in plain-HTTP loopback development, 30 minutes.
- * Nothing is kept in memory between requests, so every instance created with the same
- * `sessionSecret` reads every session. A nonce is single-use across instances only when they
- * share a `nonceStore` (e.g. `createRedisNonceStore`); the default remembers used nonces in this
- * instance's memory.
+ * `HttpOnly`, `SameSite=Lax`, `Secure` except in plain-HTTP loopback development, 30 minutes
+ * idle, 24 hours at most from sign-in (`maxSessionAgeSeconds`). Every instance created with the
+ * same `sessionSecret` reads every session. A nonce is single-use, and a sign-out ends copies
+ * of the cookie, across instances only when they share a `nonceStore` (e.g.
+ * `createRedisNonceStore`), which also keeps the revoked session ids; the default keeps both in
+ * this instance's memory.
  *
  * Options are checked once here: a bad one throws `InvalidOptionsError` saying how to fix it.
  * Runs without Node built-ins (Cloudflare Workers without `nodejs_compat` included).
@@ -93,11 +105,13 @@ function json(status: number, body: Record<string, unknown>, extra?: Record<stri
  * });
  * ```
  */
-export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
+export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions<TData>): FetchHandler<TData> {
   const config = normalizeFetchOptions(options);
   const { basePath } = config;
   const { logger } = config.auth;
-  const handlers = buildAuthHandlers(config.auth);
+  // One set of session rules for the routes and getSession alike, so both answer the same.
+  const rules = createSessionRules(config.auth);
+  const handlers = buildAuthHandlers(config.auth, rules);
   const sessions = createSealedCookieSessions(config);
 
   const runRoute = async (route: RouteName, request: Request, session: SessionStore): Promise<HandlerResult> => {
@@ -107,11 +121,11 @@ export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
       case "me":
         return handlers.me(session);
       case "signout":
-        return handlers.signOut(session);
+        return handlers.signOut(session, { request });
       case "verify": {
         const read = await readJsonBody(request);
         if (read.kind === "too-large") return { status: 413, body: { error: HTTP_TEXT.tooLarge } };
-        return handlers.verify(session, { body: read.kind === "json" ? read.body : UNREADABLE_BODY });
+        return handlers.verify(session, { body: read.kind === "json" ? read.body : UNREADABLE_BODY, request });
       }
     }
   };
@@ -133,9 +147,12 @@ export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
     }
   };
 
-  const getSession = async (request: Request): Promise<SignedInSession | null> => {
+  const getSession = async (request: Request, options?: { maxAgeSeconds?: number | undefined }): Promise<SignedInSession<TData> | null> => {
+    // Outside the try: a bad option is the app's bug, to be seen, not read as "signed out".
+    const { maxAgeMs } = getSignedInOptions(options, "getSession");
     try {
-      return signedInSession(await sessions.read(request));
+      const verdict = await judgeSignedIn(rules, await sessions.read(request), { maxAgeMs });
+      return verdict.signedIn ? signedInSession<TData>(verdict.state) : null;
     } catch (cause) {
       logger.error("sign-in-with-xrpl: could not read the session", cause);
       return null;

@@ -8,4 +8,13 @@
 export { createFetchHandler } from "./create-fetch-handler.js";
 export type { FetchHandler } from "./create-fetch-handler.js";
 export type { FetchHandlerOptions, FetchSessionCookieOptions } from "./options.js";
-export type { SignedInSession } from "./sealed-cookie-session.js";
+export type { SignedInSession } from "../server/get-signed-in.js";
+export type {
+  OnSignIn,
+  OnSignOut,
+  SignInDecision,
+  SignInHookContext,
+  SignInRefusal,
+  SignInRefusalStatus,
+  SignOutHookContext,
+} from "../server/hooks.js";

@@ -1,4 +1,5 @@
 import { InvalidOptionsError } from "../errors.js";
+import type { OnSignIn, OnSignOut } from "../server/hooks.js";
 import { normalizeAuthOptions, type AuthHandlersOptions, type NormalizedAuthOptions } from "../server/options.js";
 import {
   COOKIE_NAME_PATTERN,
@@ -61,10 +62,21 @@ export interface FetchSessionCookieOptions {
  * const auth = createFetchHandler(options);
  * ```
  */
-export interface FetchHandlerOptions
+export interface FetchHandlerOptions<TData = unknown>
   extends Pick<
     AuthHandlersOptions,
-    "verifier" | "domain" | "production" | "chainId" | "maxMessageAgeSeconds" | "clockSkewSeconds" | "nonceStore" | "logger" | "now"
+    | "verifier"
+    | "domain"
+    | "production"
+    | "chainId"
+    | "maxMessageAgeSeconds"
+    | "clockSkewSeconds"
+    | "nonceStore"
+    | "maxSessionAgeSeconds"
+    | "revocationStore"
+    | "revalidateAfterSeconds"
+    | "logger"
+    | "now"
   > {
   /**
    * The key the session cookie is sealed (encrypted and signed) with: at least 32 characters,
@@ -75,6 +87,15 @@ export interface FetchHandlerOptions
   basePath?: string | undefined;
   /** The session cookie's name and attributes. */
   cookie?: FetchSessionCookieOptions | undefined;
+  /**
+   * Awaited once per sign-in, after the proof holds and its nonce is used up, before the cookie
+   * is signed in: return `{ data }` to keep app data in the sealed cookie (read it with
+   * `getSession`), `{ refuse: { status, message } }` to sign nothing in, or nothing. `request`
+   * is the `POST /verify` request.
+   */
+  onSignIn?: OnSignIn<TData, Request> | undefined;
+  /** Awaited after a signed-in session has ended, with its address and data; `request` is the `POST /signout` request. */
+  onSignOut?: OnSignOut<TData, Request> | undefined;
 }
 
 /** @internal The cookie settings after defaults and checks. */
@@ -110,7 +131,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
  *
  * @internal
  */
-export function normalizeFetchOptions(options: FetchHandlerOptions): NormalizedFetchOptions {
+export function normalizeFetchOptions<TData>(options: FetchHandlerOptions<TData>): NormalizedFetchOptions {
   if (!isObject(options)) {
     fail('pass an options object, e.g. createFetchHandler({ verifier: createVerifier(), domain: "example.com", sessionSecret: env.SESSION_SECRET }).');
   }

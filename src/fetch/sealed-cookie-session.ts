@@ -4,20 +4,6 @@ import type { SessionRecord, SessionStore } from "../server/types.js";
 import { cookieIsSecure, readCookie, serializeCookie } from "./cookie-header.js";
 import type { NormalizedFetchOptions } from "./options.js";
 
-/**
- * A signed-in session as `getSession` reports it. Times are milliseconds since the Unix epoch.
- *
- * @example
- * ```ts
- * const session: SignedInSession | null = await auth.getSession(request);
- * if (session !== null) console.log(`${session.address} since ${new Date(session.authenticatedAt).toISOString()}`);
- * ```
- */
-export interface SignedInSession {
-  address: string;
-  authenticatedAt: number;
-}
-
 /** What the cookie holds once unsealed: the session record and when it stops counting. */
 interface SealedPayload extends SessionRecord {
   /** Milliseconds since the Unix epoch, from the handler's clock. */
@@ -89,15 +75,4 @@ export function createSealedCookieSessions(config: NormalizedFetchOptions): Seal
   };
 
   return { read, open };
-}
-
-/**
- * The signed-in part of a record, or `null` when it holds no sign-in.
- *
- * @internal
- */
-export function signedInSession(record: SessionRecord): SignedInSession | null {
-  const { address, authenticatedAt } = record;
-  if (typeof address !== "string" || address === "" || typeof authenticatedAt !== "number") return null;
-  return { address, authenticatedAt };
 }

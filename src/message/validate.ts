@@ -3,9 +3,9 @@ import { InvalidOptionsError } from "../errors.js";
 import { normalizeChainId } from "./chain-id.js";
 import { parseDateTime } from "./date-time.js";
 import { domainMatches } from "./domain-match.js";
-import { parseDomain } from "./domain.js";
+import { parseDomain, type DomainParts } from "./domain.js";
 import type { SignInMessage, ValidateOptions, ValidationCode, ValidationResult } from "./types.js";
-import { resolveValidateOptions } from "./validate-options.js";
+import { resolveValidateOptions, type ResolvedValidateOptions } from "./validate-options.js";
 
 /** The reason text of each validation failure, exactly as the HTTP handlers answer it. */
 export const VALIDATION_REASONS: Readonly<Record<ValidationCode, string>> = {
@@ -38,6 +38,70 @@ function messageTime(message: SignInMessage, name: "issuedAt" | "expirationTime"
   return ms;
 }
 
+/** What the rules compare: the resolved options and the message's times in ms. */
+interface RuleInput {
+  message: SignInMessage;
+  expected: ResolvedValidateOptions;
+  domain: DomainParts;
+  issuedAtMs: number;
+  expirationMs: number | undefined;
+  notBeforeMs: number | undefined;
+}
+
+/**
+ * One rule: `true` when it holds, `false` when it fails, `undefined` when its option was not
+ * given (the rule is not checked).
+ */
+type Rule = readonly [code: ValidationCode, holds: (input: RuleInput) => boolean | undefined];
+
+/**
+ * Every rule, in the order `validateMessage` checks them. Both `validateMessage` (first failure)
+ * and `evaluateRules` (every rule) read this one table, so an explanation can never disagree
+ * with what the handlers decide.
+ */
+const RULES: readonly Rule[] = [
+  [
+    "domain_mismatch",
+    ({ message, expected, domain }) =>
+      typeof expected.domains === "function" ? expected.domains(message.domain) === true : domainMatches(domain, expected.domains),
+  ],
+  ["address_mismatch", ({ message, expected }) => (expected.address === undefined ? undefined : message.address === expected.address)],
+  ["uri_mismatch", ({ message, expected }) => (expected.uri === undefined ? undefined : message.uri === expected.uri)],
+  [
+    "chain_mismatch",
+    ({ message, expected }) =>
+      expected.chainId === undefined
+        ? undefined
+        : (typeof message.chainId === "string" ? normalizeChainId(message.chainId) : undefined) === expected.chainId,
+  ],
+  ["nonce_mismatch", ({ message, expected }) => (expected.nonce === undefined ? undefined : message.nonce === expected.nonce)],
+  ["issued_in_future", ({ expected, issuedAtMs }) => issuedAtMs <= expected.nowMs + expected.clockSkewMs],
+  ["too_old", ({ expected, issuedAtMs }) => expected.nowMs - issuedAtMs <= expected.maxAgeMs + expected.clockSkewMs],
+  [
+    "expired",
+    ({ expected, expirationMs }) => (expirationMs === undefined ? undefined : expirationMs > expected.nowMs - expected.clockSkewMs),
+  ],
+  [
+    "not_yet_valid",
+    ({ expected, notBeforeMs }) => (notBeforeMs === undefined ? undefined : notBeforeMs <= expected.nowMs + expected.clockSkewMs),
+  ],
+];
+
+function ruleInput(message: SignInMessage, options: ValidateOptions): RuleInput {
+  const expected = resolveValidateOptions(options);
+  if (message === null || typeof message !== "object") throw notParsed("no fields");
+  const domain = typeof message.domain === "string" ? parseDomain(message.domain) : undefined;
+  if (domain === undefined) throw notParsed("an invalid domain");
+  return {
+    message,
+    expected,
+    domain,
+    issuedAtMs: messageTime(message, "issuedAt")!,
+    expirationMs: messageTime(message, "expirationTime"),
+    notBeforeMs: messageTime(message, "notBefore"),
+  };
+}
+
 /**
  * Checks a parsed message against what the server expects, in this order, and answers the first
  * failure: domain, address, uri, chain id, nonce, issued in the future, too old, expired, not
@@ -61,30 +125,36 @@ function messageTime(message: SignInMessage, name: "issuedAt" | "expirationTime"
  * ```
  */
 export function validateMessage(message: SignInMessage, options: ValidateOptions): ValidationResult {
-  const expected = resolveValidateOptions(options);
-  if (message === null || typeof message !== "object") throw notParsed("no fields");
-  const domain = typeof message.domain === "string" ? parseDomain(message.domain) : undefined;
-  if (domain === undefined) throw notParsed("an invalid domain");
-  const issuedAtMs = messageTime(message, "issuedAt")!;
-  const expirationMs = messageTime(message, "expirationTime");
-  const notBeforeMs = messageTime(message, "notBefore");
-
-  const expectedDomains = expected.domains;
-  const domainAccepted =
-    typeof expectedDomains === "function" ? expectedDomains(message.domain) === true : domainMatches(domain, expectedDomains);
-  if (!domainAccepted) return fail("domain_mismatch");
-  if (expected.address !== undefined && message.address !== expected.address) return fail("address_mismatch");
-  if (expected.uri !== undefined && message.uri !== expected.uri) return fail("uri_mismatch");
-  if (expected.chainId !== undefined) {
-    const chainId = typeof message.chainId === "string" ? normalizeChainId(message.chainId) : undefined;
-    if (chainId !== expected.chainId) return fail("chain_mismatch");
+  const input = ruleInput(message, options);
+  for (const [code, holds] of RULES) {
+    if (holds(input) === false) return fail(code);
   }
-  if (expected.nonce !== undefined && message.nonce !== expected.nonce) return fail("nonce_mismatch");
-
-  const { nowMs, clockSkewMs, maxAgeMs } = expected;
-  if (issuedAtMs > nowMs + clockSkewMs) return fail("issued_in_future");
-  if (nowMs - issuedAtMs > maxAgeMs + clockSkewMs) return fail("too_old");
-  if (expirationMs !== undefined && expirationMs <= nowMs - clockSkewMs) return fail("expired");
-  if (notBeforeMs !== undefined && notBeforeMs > nowMs + clockSkewMs) return fail("not_yet_valid");
   return { valid: true };
+}
+
+/**
+ * One rule's outcome, as `evaluateRules` reports it: `"skipped"` when its option was not given.
+ *
+ * @internal
+ */
+export interface RuleOutcome {
+  code: ValidationCode;
+  outcome: "pass" | "fail" | "skipped";
+  /** The reason text the handlers answer when this rule fails. */
+  reason: string;
+}
+
+/**
+ * Every rule of `validateMessage`, each judged on its own and in the same order, for tools that
+ * explain a refusal (`sign-in-with-xrpl explain`): `validateMessage` stops at the first failure,
+ * this reports them all. Same options, same errors.
+ *
+ * @internal
+ */
+export function evaluateRules(message: SignInMessage, options: ValidateOptions): RuleOutcome[] {
+  const input = ruleInput(message, options);
+  return RULES.map(([code, holds]) => {
+    const held = holds(input);
+    return { code, outcome: held === undefined ? "skipped" : held ? "pass" : "fail", reason: VALIDATION_REASONS[code] };
+  });
 }

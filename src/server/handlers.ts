@@ -1,8 +1,15 @@
 import { InvalidOptionsError, MessageFormatError } from "../errors.js";
 import { generateNonce, parseMessage, validateMessage } from "../message/index.js";
 import type { SignInMessage, ValidateOptions } from "../message/types.js";
+import type { CheckSuccess } from "../verify/types.js";
+import { checkProof } from "./check-proof.js";
+import { countFailedAttempt } from "./failed-attempts.js";
+import { getSignedInOptions, signedInSession, type SignedInSession } from "./get-signed-in.js";
+import { callSignInHook } from "./hooks.js";
 import { normalizeAuthOptions, type AuthHandlersOptions, type NormalizedAuthOptions } from "./options.js";
-import type { AuthHandlers, HandlerResult, SessionRecord, SessionStore } from "./types.js";
+import type { ErrorResult, MeResult, NonceResult, SignOutResult, VerifyResult } from "./results.js";
+import { createSessionRules, judgeSignedIn, readSignedInSession, revokeSignedIn, signedInRecord, type SessionRules } from "./session-read.js";
+import type { AuthHandlers, SessionRecord, SessionStore } from "./types.js";
 import { readVerifyBody, UNREADABLE_BODY } from "./verify-body.js";
 
 /**
@@ -24,8 +31,15 @@ export const TEXT = {
   verificationUnavailable: "Verification service unavailable.",
 } as const;
 
-function error(status: number, text: string): HandlerResult {
+function error<Status extends number>(status: Status, text: string): ErrorResult<Status> {
   return { status, body: { error: text } };
+}
+
+/** What `verify` and `signOut` take besides the session. */
+interface VerifyInput {
+  body: unknown;
+  request?: unknown;
+  host?: string | undefined;
 }
 
 /**
@@ -39,6 +53,16 @@ function error(status: number, text: string): HandlerResult {
  * `sessionKind: "sealed-cookie"` (iron-session): the nonce lives as long as the cookie, and every
  * unexpected failure is 500 `Internal server error.`, so a sealed session never tells an outsider
  * more than that something failed.
+ *
+ * Sessions end for real, whatever the kind: a sign-in lasts at most `maxSessionAgeSeconds`
+ * (24 hours); sign-out, or a new nonce request, revokes the sign-in's id in the revocation store
+ * (by default the nonce store), so a copy of the cookie reads as signed out on every instance
+ * that shares it; with `revalidateAfterSeconds`, `me` re-checks on the ledger that the key still
+ * has authority. After `MAX_FAILED_VERIFY_ATTEMPTS` refused proofs on one pending nonce, the
+ * client needs a new nonce.
+ *
+ * `onSignIn` can keep app data in the session or refuse a sign-in; `onSignOut` hears of each
+ * sign-out. Your routes read the sign-in with `handlers.getSignedIn(store)`.
  *
  * @example
  * ```ts
@@ -63,8 +87,23 @@ function error(status: number, text: string): HandlerResult {
  *   res.status(status).json(body);
  * });
  * ```
+ *
+ * @example
+ * ```ts
+ * // Keep your user id in the session, refuse suspended accounts.
+ * const handlers = createAuthHandlers({
+ *   verifier: createVerifier(),
+ *   sessionKind: "server-store",
+ *   domain: process.env.APP_DOMAIN,
+ *   onSignIn: async ({ address }) => {
+ *     const user = await users.findOrCreate(address);
+ *     if (user.suspended) return { refuse: { status: 403, message: "This account is suspended." } };
+ *     return { data: { userId: user.id } };
+ *   },
+ * });
+ * ```
  */
-export function createAuthHandlers(options: AuthHandlersOptions): AuthHandlers {
+export function createAuthHandlers<TData = unknown, TRequest = unknown>(options: AuthHandlersOptions<TData, TRequest>): AuthHandlers<TRequest> {
   return buildAuthHandlers(normalizeAuthOptions(options));
 }
 
@@ -74,7 +113,7 @@ export function createAuthHandlers(options: AuthHandlersOptions): AuthHandlers {
  *
  * @internal
  */
-export function buildAuthHandlers(config: NormalizedAuthOptions): AuthHandlers {
+export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionRules = createSessionRules(config)): AuthHandlers {
   const { sessionKind, logger, now } = config;
   const isStore = sessionKind === "server-store";
 
@@ -84,7 +123,7 @@ export function buildAuthHandlers(config: NormalizedAuthOptions): AuthHandlers {
    * adapter used without its middleware, a domain function that throws...): that is never the
    * caller's fault, so it is a 500 with the generic text, and the cause goes to the log.
    */
-  const unexpected = (where: string, cause: unknown): HandlerResult => {
+  const unexpected = (where: string, cause: unknown): VerifyResult => {
     if (cause instanceof InvalidOptionsError) {
       logger.error(`sign-in-with-xrpl: the server's setup stopped ${where}; fix the configuration named below.`, cause);
       return error(500, TEXT.internal);
@@ -93,12 +132,15 @@ export function buildAuthHandlers(config: NormalizedAuthOptions): AuthHandlers {
     return isStore ? error(400, TEXT.invalidBody) : error(500, TEXT.internal);
   };
 
-  const nonce = async (session: SessionStore): Promise<HandlerResult> => {
+  const nonce = async (session: SessionStore): Promise<NonceResult> => {
     try {
       const record = await session.get();
       const pendingNonce = generateNonce();
-      // The address stays: asking for a nonce while signed in does not sign out.
-      await session.set({ ...record, pendingNonce, nonceIssuedAt: now() });
+      // A nonce request starts a new sign-in: it never carries a signed-in identity into the new
+      // record, so it can neither extend a session nor give a copied cookie a fresh lifetime; the
+      // sign-in it replaces is ended everywhere, as a sign-out would.
+      await revokeSignedIn(rules, record);
+      await session.set({ pendingNonce, nonceIssuedAt: now() });
       return { status: 200, body: { nonce: pendingNonce } };
     } catch (cause) {
       logger.error("sign-in-with-xrpl: could not store a new nonce in the session", cause);
@@ -106,29 +148,71 @@ export function buildAuthHandlers(config: NormalizedAuthOptions): AuthHandlers {
     }
   };
 
-  const verify = async (session: SessionStore, request: { body: unknown; host?: string | undefined }): Promise<HandlerResult> => {
+  const verify = async (session: SessionStore, input: VerifyInput): Promise<VerifyResult> => {
     try {
-      return await runVerify(config, session, request);
+      return await runVerify(config, session, input);
     } catch (cause) {
       return unexpected("verify", cause);
     }
   };
 
-  const signOut = async (session: SessionStore): Promise<HandlerResult> => {
+  const signOut = async (session: SessionStore, input?: { request?: unknown }): Promise<SignOutResult> => {
+    let record: SessionRecord = {};
+    try {
+      record = await session.get();
+    } catch (cause) {
+      logger.error("sign-in-with-xrpl: could not read the session on sign-out", cause);
+    }
+    // Who is signing out, judged before the revocation below: only a live sign-in is reported to
+    // onSignOut, so a copy of a cookie already signed out elsewhere is not reported twice.
+    let live: SessionRecord | undefined;
+    if (config.onSignOut !== undefined) {
+      try {
+        const verdict = await judgeSignedIn(rules, record);
+        if (verdict.signedIn) live = verdict.state.record;
+      } catch (cause) {
+        logger.error("sign-in-with-xrpl: could not check the session on sign-out; onSignOut is not called", cause);
+      }
+    }
+    try {
+      // Revoked first: a copy of a stateless cookie would otherwise outlive the destroy below.
+      await revokeSignedIn(rules, record);
+    } catch (cause) {
+      logger.error(
+        "sign-in-with-xrpl: could not revoke the session on sign-out; copies of its cookie stay valid until its lifetime ends",
+        cause,
+      );
+    }
     try {
       await session.destroy();
     } catch (cause) {
       logger.error("sign-in-with-xrpl: could not destroy the session on sign-out", cause);
     }
+    // After the session has ended, so a slow or failing hook cannot keep anyone signed in.
+    if (config.onSignOut !== undefined && live !== undefined && typeof live.address === "string") {
+      try {
+        await config.onSignOut({ address: live.address, data: live.data as never, request: input?.request as never });
+      } catch (cause) {
+        logger.error("sign-in-with-xrpl: onSignOut threw; the session has ended anyway", cause);
+      }
+    }
     return { status: 200, body: { ok: true } };
   };
 
-  const me = async (session: SessionStore): Promise<HandlerResult> => {
+  // Reads only: unlike `me`, it never destroys an ended session under an app route's feet.
+  const getSignedIn = async <TData = unknown>(
+    session: SessionStore,
+    options?: { maxAgeSeconds?: number | undefined },
+  ): Promise<SignedInSession<TData> | null> => {
+    const { maxAgeMs } = getSignedInOptions(options, "handlers.getSignedIn");
+    const verdict = await judgeSignedIn(rules, await session.get(), { maxAgeMs });
+    return verdict.signedIn ? signedInSession<TData>(verdict.state) : null;
+  };
+
+  const me = async (session: SessionStore): Promise<MeResult> => {
     try {
-      const record = await session.get();
-      if (typeof record.address === "string" && record.address !== "") {
-        return { status: 200, body: { address: record.address } };
-      }
+      const signedIn = await readSignedInSession(rules, session, { clear: true });
+      if (signedIn !== null) return { status: 200, body: { address: signedIn.address } };
       return error(401, TEXT.notAuthenticated);
     } catch (cause) {
       logger.error("sign-in-with-xrpl: could not read the session", cause);
@@ -136,26 +220,23 @@ export function buildAuthHandlers(config: NormalizedAuthOptions): AuthHandlers {
     }
   };
 
-  return { nonce, verify, signOut, me };
+  return { nonce, verify, signOut, me, getSignedIn };
 }
 
 /**
  * One verify request, in an order that costs an attacker the most and an honest user nothing:
- * cheap shape checks first, the signature only for a message that would be accepted, and the
- * nonce consumed only once the proof holds. Throws only on unexpected failures.
+ * cheap shape checks first, the signature only for a message that would be accepted, the nonce
+ * consumed only once the proof holds, then the app's hook, then the session. Throws only on
+ * unexpected failures.
  */
-async function runVerify(
-  config: NormalizedAuthOptions,
-  session: SessionStore,
-  request: { body: unknown; host?: string | undefined },
-): Promise<HandlerResult> {
+async function runVerify(config: NormalizedAuthOptions, session: SessionStore, input: VerifyInput): Promise<VerifyResult> {
   const isStore = config.sessionKind === "server-store";
   const requestedAt = config.now();
 
   // 1. The body. A body the HTTP layer could not read as JSON at all is the caller's mistake
   // whatever the session kind, so it is a 400 before anything else.
-  if (request?.body === UNREADABLE_BODY) return error(400, TEXT.invalidBody);
-  const proof = readVerifyBody(request?.body);
+  if (input?.body === UNREADABLE_BODY) return error(400, TEXT.invalidBody);
+  const proof = readVerifyBody(input?.body);
   if (proof === undefined) return isStore ? error(400, TEXT.invalidBody) : error(500, TEXT.internal);
 
   // 2. A pending nonce.
@@ -165,7 +246,7 @@ async function runVerify(
     return error(400, isStore ? TEXT.noPendingNonceStore : TEXT.noPendingNonceCookie);
   }
 
-  // 3. Variant B: a nonce older than the TTL is cleared. A record without an issue time cannot
+  // 3. A server-side session: a nonce older than the TTL is cleared. A record without an issue time cannot
   // prove it is fresh, so it counts as expired.
   if (isStore) {
     const issuedAt = record.nonceIssuedAt;
@@ -176,12 +257,18 @@ async function runVerify(
     }
   }
 
+  // From here on, a refused proof counts against the pending nonce (the answer keeps its text).
+  const failed = async <Result extends VerifyResult>(result: Result): Promise<Result> => {
+    await countFailedAttempt(session, record);
+    return result;
+  };
+
   // 4. Parse.
   let message: SignInMessage;
   try {
     message = parseMessage(proof.message);
   } catch (cause) {
-    if (cause instanceof MessageFormatError) return error(400, TEXT.invalidFormat);
+    if (cause instanceof MessageFormatError) return failed(error(400, TEXT.invalidFormat));
     throw cause;
   }
 
@@ -197,16 +284,19 @@ async function runVerify(
     ...(config.chainId === undefined ? {} : { chainId: config.chainId }),
   };
   const validation = validateMessage(message, validateOptions);
-  if (!validation.valid) return error(400, validation.reason);
+  if (!validation.valid) return failed(error(400, validation.reason));
 
-  // 6. The proof. A throwing verifier (ledger node unreachable) is a service failure, not a bad proof.
-  let holds: boolean;
+  // 6. The proof. A throwing verifier (ledger node unreachable) is a service failure, not a bad
+  // proof. `check` says which key signed, for the session and the hook; the verifier logs why a
+  // proof failed.
+  let check: CheckSuccess;
   try {
-    holds = await config.verifier.verify(proof);
+    const result = await checkProof(config.verifier, proof);
+    if (result?.ok !== true) return failed(error(401, TEXT.signatureFailed));
+    check = result;
   } catch (cause) {
     return serviceFailure(config, "the verifier failed", cause);
   }
-  if (holds !== true) return error(401, TEXT.signatureFailed);
 
   // 7. Single use, decided by the nonce store only now that the proof holds, so a forged attempt
   // cannot burn someone else's nonce.
@@ -216,15 +306,48 @@ async function runVerify(
   } catch (cause) {
     return serviceFailure(config, "the nonce store failed", cause);
   }
+  // Not counted: the proof held, and the nonce went to a sign-in that raced this one (a double
+  // click); writing a failure here could overwrite that sign-in's session.
   if (first !== true) return error(400, TEXT.nonceUsed);
 
-  // 8. Signed in: a new session id where the store has ids, then the whole record.
+  // 8. The app's word. Only now, with the nonce used up: the hook runs at most once per signed
+  // message (a replay or a racing copy never reaches it), and a refused proof cannot be sent
+  // again for another answer. A refusal or a failing hook signs nothing in.
+  let data: unknown;
+  if (config.onSignIn !== undefined) {
+    const decision = await callSignInHook(config.onSignIn, { address: proof.address, check, request: input.request });
+    if (decision.kind !== "sign-in") {
+      await dropUsedNonce(config, session, record);
+      if (decision.kind === "refuse") return error(decision.status, decision.message);
+      config.logger.error(decision.problem, ...("cause" in decision ? [decision.cause] : []));
+      return error(500, TEXT.internal);
+    }
+    data = decision.data;
+  }
+
+  // 9. Signed in: a new session id where the store has ids, then the whole record (with an id of
+  // its own and what signed, so it can be revoked and revalidated, and the app's data).
   if (typeof session.regenerate === "function") await session.regenerate();
-  await session.set({ address: proof.address, authenticatedAt: config.now() });
+  const signedIn = signedInRecord({ ...check, address: proof.address }, config.now());
+  await session.set(data === undefined ? signedIn : { ...signedIn, data });
   return { status: 200, body: { ok: true, address: proof.address } };
 }
 
-function serviceFailure(config: NormalizedAuthOptions, what: string, cause: unknown): HandlerResult {
+/**
+ * After a refused sign-in: the session as it was without the nonce that is now used up (and its
+ * failure count), so it stops offering it.
+ */
+async function dropUsedNonce(config: NormalizedAuthOptions, session: SessionStore, record: SessionRecord): Promise<void> {
+  const { pendingNonce: _used, nonceIssuedAt: _issued, failedAttempts: _count, ...rest } = record;
+  try {
+    await session.set(rest);
+  } catch (cause) {
+    // The nonce store already refuses it; the refusal is still the answer.
+    config.logger.error("sign-in-with-xrpl: could not clear the used nonce from the session after a refused sign-in", cause);
+  }
+}
+
+function serviceFailure(config: NormalizedAuthOptions, what: string, cause: unknown): ErrorResult<500> {
   config.logger.error(`sign-in-with-xrpl: ${what} during verify`, cause);
   return config.sessionKind === "server-store" ? error(500, TEXT.verificationUnavailable) : error(500, TEXT.internal);
 }

@@ -14,3 +14,17 @@ export type { ExpressSessionCookieOptions, IronSessionCookieOptions, SessionCook
 export { MIN_SESSION_SECRET_DISTINCT_CHARACTERS, MIN_SESSION_SECRET_LENGTH, resolveSessionSecret } from "./session-secret.js";
 export type { SessionSecretInput } from "./session-secret.js";
 export type { AuthHandlers, HandlerResult, NonceStore, RevocationStore, SessionRecord, SessionStore } from "./types.js";
+export type { ErrorResult, MeResult, NonceResult, SignOutResult, VerifyResult } from "./results.js";
+export { MAX_SESSION_DATA_BYTES, SIGN_IN_REFUSAL_STATUSES } from "./hooks.js";
+export type {
+  OnSignIn,
+  OnSignOut,
+  SignInDecision,
+  SignInHookContext,
+  SignInRefusal,
+  SignInRefusalStatus,
+  SignOutHookContext,
+} from "./hooks.js";
+export { getSignedIn } from "./get-signed-in.js";
+export type { GetSignedInOptions, SignedInSession } from "./get-signed-in.js";
+export { MAX_FAILED_VERIFY_ATTEMPTS } from "./failed-attempts.js";

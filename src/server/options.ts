@@ -6,7 +6,8 @@ import { resolveExpectedDomain, type DomainOption, type ExpectedDomain } from ".
 import { createMemoryNonceStore } from "./memory-nonce-store.js";
 import { SILENT_LOGGER, type Logger } from "../shared/logger.js";
 import { resolveSessionKind, type AuthVariant, type SessionKind } from "./session-kind.js";
-import type { NonceStore } from "./types.js";
+import type { NonceStore, RevocationStore } from "./types.js";
+import type { OnSignIn, OnSignOut, SignInHookContext, SignOutHookContext } from "./hooks.js";
 
 
 /**
@@ -23,7 +24,7 @@ import type { NonceStore } from "./types.js";
  * };
  * ```
  */
-export interface AuthHandlersOptions {
+export interface AuthHandlersOptions<TData = unknown, TRequest = unknown> {
   /** Checks the proofs; create one per process with `createVerifier()`. */
   verifier: Verifier;
   /**
@@ -54,11 +55,65 @@ export interface AuthHandlersOptions {
   nonceTtlSeconds?: number | undefined;
   /** Makes nonces single-use. Default: `createMemoryNonceStore()` (one process only). */
   nonceStore?: NonceStore | undefined;
+  /**
+   * Absolute lifetime of a sign-in, in seconds from `authenticatedAt`: past it, every read (`me`,
+   * the fetch handler's `getSession`) answers signed out and the session is cleared, however
+   * recently the cookie was used. Apart from the cookie's own idle lifetime (30 minutes). Default 86400 (24 hours).
+   */
+  maxSessionAgeSeconds?: number | undefined;
+  /**
+   * Where signed-out session ids are kept until their absolute lifetime passes, so a copy of a
+   * session cookie taken before sign-out reads as signed out on every instance that shares it.
+   * Default: `nonceStore` when it is one (the memory, Redis and Postgres nonce stores are), else none.
+   */
+  revocationStore?: RevocationStore | undefined;
+  /**
+   * Re-check through the ledger, once this many seconds have passed since the last check, that
+   * the key (or signer list) a session signed in with still has authority over the account, and
+   * end the session when it does not (a rotated regular key, a disabled master key, a changed
+   * signer list). Costs one ledger look-up per interval per session in each process. Default:
+   * off (a session lives out its lifetime whatever happens on the ledger).
+   */
+  revalidateAfterSeconds?: number | undefined;
   /** Receives failures that cannot be returned (a failed session destroy, an unexpected error). Default: silent. */
   logger?: Logger | undefined;
   /** Clock in milliseconds since the Unix epoch. Default `Date.now`. */
   now?: (() => number) | undefined;
+  /**
+   * Awaited once per sign-in, after the proof holds and its nonce is used up, before the session
+   * is signed in: return `{ data }` to keep app data in the session (read it with
+   * `getSignedIn`), `{ refuse: { status, message } }` to sign nothing in, or nothing. `request` is
+   * what you passed to `handlers.verify(store, { body, request })`.
+   */
+  onSignIn?: OnSignIn<TData, TRequest | undefined> | undefined;
+  /**
+   * Awaited after a signed-in session has ended, with its address and data. `request` is what you
+   * passed to `handlers.signOut(store, { request })`.
+   */
+  onSignOut?: OnSignOut<TData, TRequest | undefined> | undefined;
 }
+
+/**
+ * A hook with its types erased, as the handlers hold it: any `OnSignIn` fits, and the one call
+ * site passes the request it was given.
+ *
+ * @internal
+ */
+export type StoredSignInHook = (context: SignInHookContext<never>) => unknown;
+
+/** @internal As {@link StoredSignInHook}, for `onSignOut`. */
+export type StoredSignOutHook = (context: SignOutHookContext<never, never>) => unknown;
+
+/**
+ * What `normalizeAuthOptions` reads: the public options with the hooks' types erased, so the
+ * fetch handler can hand over hooks whose `request` is a `Request`.
+ *
+ * @internal
+ */
+export type AuthOptionsInput = Omit<AuthHandlersOptions, "onSignIn" | "onSignOut"> & {
+  onSignIn?: StoredSignInHook | undefined;
+  onSignOut?: StoredSignOutHook | undefined;
+};
 
 /** @internal The options after defaults and checks. */
 export interface NormalizedAuthOptions {
@@ -74,8 +129,27 @@ export interface NormalizedAuthOptions {
   /** How long a consumed nonce is remembered: the whole window in which its message can validate. */
   consumedNonceTtlMs: number;
   nonceStore: NonceStore;
+  /** Absolute lifetime of a sign-in, in ms. */
+  maxSessionAgeMs: number;
+  /** `undefined`: sign-out cannot end copies of a stateless cookie. */
+  revocationStore: RevocationStore | undefined;
+  /** `undefined`: no revalidation. */
+  revalidateAfterMs: number | undefined;
   logger: Logger;
   now: () => number;
+  onSignIn: StoredSignInHook | undefined;
+  onSignOut: StoredSignOutHook | undefined;
+}
+
+/**
+ * The default absolute lifetime of a sign-in: 24 hours.
+ *
+ * @internal
+ */
+export const DEFAULT_MAX_SESSION_AGE_SECONDS = 86_400;
+
+function isRevocationStore(value: unknown): value is RevocationStore {
+  return isObject(value) && typeof value.revoke === "function" && typeof value.isRevoked === "function";
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -102,12 +176,12 @@ function describe(value: unknown): string {
  *
  * @internal
  */
-export function normalizeAuthOptions(options: AuthHandlersOptions, caller = "createAuthHandlers"): NormalizedAuthOptions {
+export function normalizeAuthOptions(options: AuthOptionsInput, caller = "createAuthHandlers"): NormalizedAuthOptions {
   const fail: (message: string) => never = (message) => {
     throw new InvalidOptionsError(`sign-in-with-xrpl: ${caller}: ${message}`);
   };
   if (!isObject(options)) fail("pass an options object, e.g. createAuthHandlers({ verifier: createVerifier(), sessionKind: \"server-store\" }).");
-  const { verifier, domain, chainId, nonceStore, logger, now } = options;
+  const { verifier, domain, chainId, nonceStore, logger, now, onSignIn, onSignOut } = options;
 
   if (!isObject(verifier) || typeof verifier.verify !== "function") {
     fail("`verifier` is missing: pass one created once at start-up, e.g. { verifier: createVerifier() }.");
@@ -136,12 +210,42 @@ export function normalizeAuthOptions(options: AuthHandlersOptions, caller = "cre
   if (now !== undefined && typeof now !== "function") {
     fail("`now` must be a function returning milliseconds since the Unix epoch, e.g. () => Date.now().");
   }
+  if (onSignIn !== undefined && typeof onSignIn !== "function") {
+    fail("`onSignIn` must be a function, e.g. onSignIn: async ({ address }) => ({ data: { userId: await users.idOf(address) } }).");
+  }
+  if (onSignOut !== undefined && typeof onSignOut !== "function") {
+    fail("`onSignOut` must be a function, e.g. onSignOut: async ({ address }) => audit.log(\"signed out\", address).");
+  }
+  const maxSessionAgeSeconds = positiveSeconds(fail, "maxSessionAgeSeconds", options.maxSessionAgeSeconds, DEFAULT_MAX_SESSION_AGE_SECONDS);
+  let revalidateAfterMs: number | undefined;
+  if (options.revalidateAfterSeconds !== undefined) {
+    const seconds: unknown = options.revalidateAfterSeconds;
+    if (typeof seconds !== "number" || !Number.isFinite(seconds) || seconds <= 0) {
+      fail(`\`revalidateAfterSeconds\` must be a positive number of seconds such as 300 (got ${describe(seconds)}); omit it to turn revalidation off.`);
+    }
+    if (typeof (verifier as { checkAuthority?: unknown }).checkAuthority !== "function") {
+      fail("`revalidateAfterSeconds` needs a verifier with a `checkAuthority` method: pass one made by createVerifier().");
+    }
+    revalidateAfterMs = seconds * 1000;
+  }
+  const { revocationStore } = options;
+  if (revocationStore !== undefined && !isRevocationStore(revocationStore)) {
+    fail("`revocationStore` must have `revoke(id, ttlMs)` and `isRevoked(id)` methods: use createMemoryNonceStore(), createRedisNonceStore(client) or createPostgresNonceStore(pool).");
+  }
   const { production = isProductionEnvironment() } = options;
   if (typeof production !== "boolean") {
     fail('`production` must be a boolean, e.g. process.env.NODE_ENV === "production"; omit it to read NODE_ENV.');
   }
   const resolvedLogger = logger ?? SILENT_LOGGER;
   const expectedDomain = resolveExpectedDomain(caller, domain, production, resolvedLogger);
+  const resolvedNonceStore = nonceStore ?? createMemoryNonceStore();
+  // The nonce store's backend is shared by the instances already, so it keeps the revoked ids too.
+  const resolvedRevocationStore = revocationStore ?? (isRevocationStore(resolvedNonceStore) ? resolvedNonceStore : undefined);
+  if (resolvedRevocationStore === undefined && sessionKind === "sealed-cookie") {
+    resolvedLogger.warn(
+      `sign-in-with-xrpl: ${caller}: the nonceStore keeps no revoked ids and no \`revocationStore\` is set, so a copy of a session cookie taken before sign-out stays signed in until its lifetime ends; pass revocationStore (e.g. createRedisNonceStore(client)).`,
+    );
+  }
 
   return {
     verifier,
@@ -156,8 +260,13 @@ export function normalizeAuthOptions(options: AuthHandlersOptions, caller = "cre
     // nonce for maxAge + 2 * skew covers that whole window, so a replay is refused either by the
     // nonce store or by the age rule.
     consumedNonceTtlMs: Math.ceil((maxMessageAgeSeconds + 2 * clockSkewSeconds) * 1000),
-    nonceStore: nonceStore ?? createMemoryNonceStore(),
+    nonceStore: resolvedNonceStore,
+    maxSessionAgeMs: maxSessionAgeSeconds * 1000,
+    revocationStore: resolvedRevocationStore,
+    revalidateAfterMs,
     logger: resolvedLogger,
     now: now ?? Date.now,
+    onSignIn,
+    onSignOut,
   };
 }

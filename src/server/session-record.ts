@@ -5,7 +5,25 @@ import type { SessionRecord } from "./types.js";
  *
  * @internal
  */
-export const SESSION_RECORD_FIELDS = ["pendingNonce", "nonceIssuedAt", "address", "authenticatedAt"] as const;
+export const SESSION_RECORD_FIELDS = [
+  "pendingNonce",
+  "nonceIssuedAt",
+  "failedAttempts",
+  "address",
+  "authenticatedAt",
+  "sessionId",
+  "authority",
+  "publicKey",
+  "signers",
+  "validatedAt",
+  "data",
+] as const;
+
+const AUTHORITIES: ReadonlySet<unknown> = new Set(["master", "regular", "multisig", "unknown"]);
+
+function isTime(value: unknown): value is number {
+  return typeof value === "number" && Number.isFinite(value);
+}
 
 /**
  * Copies the record fields of a session object, keeping only values of the right type, so a
@@ -16,9 +34,20 @@ export const SESSION_RECORD_FIELDS = ["pendingNonce", "nonceIssuedAt", "address"
 export function pickSessionRecord(source: Record<string, unknown>): SessionRecord {
   const record: SessionRecord = {};
   if (typeof source.pendingNonce === "string") record.pendingNonce = source.pendingNonce;
-  if (typeof source.nonceIssuedAt === "number" && Number.isFinite(source.nonceIssuedAt)) record.nonceIssuedAt = source.nonceIssuedAt;
+  if (isTime(source.nonceIssuedAt)) record.nonceIssuedAt = source.nonceIssuedAt;
+  if (typeof source.failedAttempts === "number" && Number.isInteger(source.failedAttempts) && source.failedAttempts > 0) {
+    record.failedAttempts = source.failedAttempts;
+  }
   if (typeof source.address === "string") record.address = source.address;
-  if (typeof source.authenticatedAt === "number" && Number.isFinite(source.authenticatedAt)) record.authenticatedAt = source.authenticatedAt;
+  if (isTime(source.authenticatedAt)) record.authenticatedAt = source.authenticatedAt;
+  if (typeof source.sessionId === "string") record.sessionId = source.sessionId;
+  if (AUTHORITIES.has(source.authority)) record.authority = source.authority as NonNullable<SessionRecord["authority"]>;
+  if (typeof source.publicKey === "string") record.publicKey = source.publicKey;
+  if (Array.isArray(source.signers) && source.signers.every((signer) => typeof signer === "string"))
+    record.signers = source.signers.map(String);
+  if (isTime(source.validatedAt)) record.validatedAt = source.validatedAt;
+  // The app's data from onSignIn, checked as JSON when it was stored; `null` is a value like any other.
+  if (source.data !== undefined) record.data = source.data;
   return record;
 }
 
@@ -31,6 +60,6 @@ export function writeSessionRecord(target: Record<string, unknown>, record: Sess
   for (const field of SESSION_RECORD_FIELDS) {
     const value = record[field];
     if (value === undefined) delete target[field];
-    else target[field] = value;
+    else target[field] = Array.isArray(value) ? [...value] : value;
   }
 }

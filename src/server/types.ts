@@ -1,17 +1,37 @@
+import type { SignedInSession } from "./get-signed-in.js";
+import type { MeResult, NonceResult, SignOutResult, VerifyResult } from "./results.js";
+
 /**
- * What the handlers keep in the caller's session. Times are milliseconds since the
- * Unix epoch.
+ * What the handlers keep in the caller's session. Times are milliseconds since the Unix epoch.
+ * `data` is what your `onSignIn` hook returned for this sign-in (JSON, typed `TData`).
  *
  * @example
  * ```ts
- * const record: SessionRecord = { address: "r...", authenticatedAt: Date.now() };
+ * const record: SessionRecord<{ userId: string }> = { address: "r...", authenticatedAt: Date.now(), data: { userId: "u_123" } };
  * ```
  */
-export interface SessionRecord {
+export interface SessionRecord<TData = unknown> {
+  /** The nonce handed out for the sign-in under way. */
   pendingNonce?: string;
   nonceIssuedAt?: number;
+  /** Failed verify attempts on the pending nonce; at `MAX_FAILED_VERIFY_ATTEMPTS` the nonce is cleared. */
+  failedAttempts?: number;
+  /** The signed-in account. */
   address?: string;
+  /** When the sign-in happened: the session's absolute lifetime (`maxSessionAgeSeconds`) counts from here. */
   authenticatedAt?: number;
+  /** A random id per sign-in, so sign-out can revoke this session everywhere (see `RevocationStore`). */
+  sessionId?: string;
+  /** What signed in: the account's master key, its regular key or its signer list (`"unknown"`: a custom strategy). */
+  authority?: "master" | "regular" | "multisig" | "unknown";
+  /** The public key that signed in (uppercase hex), for a master or regular key. */
+  publicKey?: string;
+  /** The signer accounts that signed in, for a signer list. */
+  signers?: string[];
+  /** When the ledger last confirmed `authority` (the sign-in, or a later revalidation). */
+  validatedAt?: number;
+  /** The app data `onSignIn` returned for this sign-in; absent when it returned none. */
+  data?: TData;
 }
 
 /**
@@ -90,7 +110,9 @@ export interface HandlerResult {
 }
 
 /**
- * The four route handlers, framework-agnostic. Build them with `createAuthHandlers`.
+ * The four route handlers, framework-agnostic. Build them with `createAuthHandlers`. Each answer
+ * is a union per status (narrow on `status`), and each is a `HandlerResult` too.
+ * `TRequest` is what you pass as `request` to `verify` and `signOut`: the hooks receive it.
  *
  * @example
  * ```ts
@@ -100,13 +122,26 @@ export interface HandlerResult {
  * });
  * ```
  */
-export interface AuthHandlers {
-  nonce(session: SessionStore): Promise<HandlerResult>;
+export interface AuthHandlers<TRequest = unknown> {
+  nonce(session: SessionStore): Promise<NonceResult>;
   /**
-   * Checks a POST verify body. `host` is accepted for compatibility and ignored: the expected
-   * domain comes from the `domain` option only, never from a request header.
+   * Checks a POST verify body. `request` is handed to `onSignIn` as is (your framework's request
+   * object, say). `host` is accepted for compatibility and ignored: the expected domain comes
+   * from the `domain` option only, never from a request header.
    */
-  verify(session: SessionStore, request: { body: unknown; /** @deprecated Ignored. */ host?: string | undefined }): Promise<HandlerResult>;
-  signOut(session: SessionStore): Promise<HandlerResult>;
-  me(session: SessionStore): Promise<HandlerResult>;
+  verify(
+    session: SessionStore,
+    input: { body: unknown; request?: TRequest | undefined; /** @deprecated Ignored. */ host?: string | undefined },
+  ): Promise<VerifyResult>;
+  /** Ends the session; `request` is handed to `onSignOut` as is. */
+  signOut(session: SessionStore, input?: { request?: TRequest | undefined }): Promise<SignOutResult>;
+  /** Answers 200 with the address while the session is signed in (ending one that has run out), else 401. */
+  me(session: SessionStore): Promise<MeResult>;
+  /**
+   * For your own routes: the session's `{ address, authenticatedAt, data }`, or `null`, by the
+   * same rules as `me` (lifetime, sign-out, revalidation), plus an optional stricter
+   * `maxAgeSeconds` for this read. Reads only: an ended session is left for `me` or the next
+   * sign-in to clear. Rejects when the session or revocation store cannot answer.
+   */
+  getSignedIn<TData = unknown>(session: SessionStore, options?: { maxAgeSeconds?: number | undefined }): Promise<SignedInSession<TData> | null>;
 }

@@ -1,3 +1,4 @@
+import { describeValue, showValue } from "../message/issues.js";
 import type { VerifyRequest } from "../verify/types.js";
 
 /**
@@ -10,29 +11,63 @@ import type { VerifyRequest } from "../verify/types.js";
 export const UNREADABLE_BODY: unique symbol = Symbol("sign-in-with-xrpl: unreadable request body");
 
 /**
- * Reads the POST verify body (`{ message, signature | txBlob, address, publicKey? }`). Returns the request for the verifier, or `undefined`
- * when the body is not a JSON object with the required string fields. Unknown extra fields are
- * ignored; `null` counts as absent for the optional ones, because JSON clients often send it.
+ * Reads the POST verify body: `{ message, address, signatureKind: "signature", signature }` or
+ * `{ message, address, signatureKind: "signedTx", txBlob }`, each with an optional `publicKey`.
+ * Returns the request for the verifier, or `undefined` when the body is not a JSON object with
+ * the required string fields. Unknown extra fields are ignored; `null` counts as absent for the
+ * optional ones, because JSON clients often send it.
  *
  * @internal
  */
 export function readVerifyBody(body: unknown): VerifyRequest | undefined {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
+  const read = inspectVerifyBody(body);
+  return read.ok ? read.request : undefined;
+}
+
+/**
+ * The same reading as `readVerifyBody`, saying what is wrong with a body it refuses (for
+ * `sign-in-with-xrpl explain`), so the explanation and the handlers share one set of rules.
+ *
+ * @internal
+ */
+export function inspectVerifyBody(body: unknown): { ok: true; request: VerifyRequest } | { ok: false; problem: string } {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    return refused(`the body must be a JSON object, got ${describeValue(body)}`);
+  }
   const fields = body as Record<string, unknown>;
   const { message, signatureKind, address } = fields;
-  if (typeof message !== "string" || typeof address !== "string") return undefined;
+  if (typeof message !== "string") return refused(missingString("message", message));
+  if (typeof address !== "string") return refused(missingString("address", address));
   const publicKey = optionalString(fields.publicKey);
-  if (publicKey === false) return undefined;
+  if (publicKey === false) return refused(missingString("publicKey", fields.publicKey, "a string, null or absent"));
 
   if (signatureKind === "signature") {
-    if (typeof fields.signature !== "string") return undefined;
-    return withPublicKey({ message, signatureKind, signature: fields.signature, address }, publicKey);
+    if (typeof fields.signature !== "string")
+      return refused(missingString("signature", fields.signature, 'a string when signatureKind is "signature"'));
+    return accepted(withPublicKey({ message, signatureKind, signature: fields.signature, address }, publicKey));
   }
   if (signatureKind === "signedTx") {
-    if (typeof fields.txBlob !== "string") return undefined;
-    return withPublicKey({ message, signatureKind, txBlob: fields.txBlob, address }, publicKey);
+    if (typeof fields.txBlob !== "string")
+      return refused(missingString("txBlob", fields.txBlob, 'a string when signatureKind is "signedTx"'));
+    return accepted(withPublicKey({ message, signatureKind, txBlob: fields.txBlob, address }, publicKey));
   }
-  return undefined;
+  return refused(
+    signatureKind === undefined
+      ? 'the field "signatureKind" must be "signature" or "signedTx", and it is missing'
+      : `the field "signatureKind" must be "signature" or "signedTx", got ${showValue(signatureKind)}`,
+  );
+}
+
+function accepted(request: VerifyRequest): { ok: true; request: VerifyRequest } {
+  return { ok: true, request };
+}
+
+function refused(problem: string): { ok: false; problem: string } {
+  return { ok: false, problem };
+}
+
+function missingString(name: string, value: unknown, expected = "a string"): string {
+  return `the field "${name}" must be ${expected}, ${value === undefined ? "and it is missing" : `got ${describeValue(value)}`}`;
 }
 
 /** `undefined` when absent, the string when present, `false` when present with the wrong type. */

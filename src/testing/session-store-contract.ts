@@ -1,14 +1,22 @@
+import { SESSION_RECORD_FIELDS as FIELDS } from "../server/session-record.js";
 import type { SessionRecord, SessionStore } from "../server/types.js";
 import { fail, show, type ContractCheck } from "./contract-check.js";
 
 const SUBJECT = "SessionStore";
-const FIELDS = ["pendingNonce", "nonceIssuedAt", "address", "authenticatedAt"] as const;
 
 const FULL_RECORD: Required<SessionRecord> = {
   pendingNonce: "a3f9c2e17b4d4f0e9a8b7c6d5e4f3a2b",
   nonceIssuedAt: 1_700_000_000_000,
   address: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh",
   authenticatedAt: 1_700_000_100_000,
+  failedAttempts: 2,
+  sessionId: "5d41402abc4b2a76b9719d911017c592",
+  authority: "multisig",
+  publicKey: "ED01FA53FA5A7E77798F882ECE20B1ABC00BB358A9E55A202D0D0676BD0CE37A63",
+  signers: ["rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe", "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh"],
+  validatedAt: 1_700_000_200_000,
+  // App data from an onSignIn hook: nested JSON, so a store that keeps only flat fields fails.
+  data: { userId: "u_42", roles: ["admin", "billing"], plan: { tier: 2, trial: false, renewsAt: null } },
 };
 const SIGNED_IN: SessionRecord = { address: FULL_RECORD.address, authenticatedAt: FULL_RECORD.authenticatedAt };
 
@@ -67,9 +75,13 @@ async function expectRecord(store: SessionStore, expected: SessionRecord, when: 
   const actual = await store.get();
   if (typeof actual !== "object" || actual === null) fail(SUBJECT, `${when}: get() resolved ${show(actual)}, expected an object.`);
   for (const field of FIELDS) {
-    if (actual[field] !== expected[field]) {
+    if (show(actual[field]) !== show(expected[field])) {
       fail(SUBJECT, `${when}: get().${field} is ${show(actual[field])}, expected ${show(expected[field])} (whole record: ${show(actual)}).`);
     }
+  }
+  // The app data is JSON: equal when its JSON text is.
+  if (JSON.stringify(actual.data) !== JSON.stringify(expected.data)) {
+    fail(SUBJECT, `${when}: get().data is ${show(actual.data)}, expected ${show(expected.data)} (whole record: ${show(actual)}).`);
   }
 }
 

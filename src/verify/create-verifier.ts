@@ -2,12 +2,13 @@ import { InvalidOptionsError, LedgerUnavailableError } from "../errors.js";
 import { networkIdOf } from "../message/chain-id.js";
 import { SILENT_LOGGER, type Logger } from "../shared/logger.js";
 import { readStrategyResult, refuse } from "./check-result.js";
+import { checkGrantedAuthority } from "./authority-check.js";
 import { compactSignature } from "./compact-signature.js";
 import { createLazyLedger, isNetworkMismatch, type LazyLedger } from "./lazy-ledger.js";
 import { isBuiltInStrategy, NOT_AN_OBJECT } from "./proof-strategy.js";
 import { isOptionsObject, isRecord } from "./request-input.js";
 import { signedTransaction } from "./signed-transaction.js";
-import type { CheckResult, LedgerReader, VerificationStrategy, Verifier, VerifyRequest } from "./types.js";
+import type { AuthorityCheckResult, AuthorityGrant, CheckResult, LedgerReader, VerificationStrategy, Verifier, VerifyRequest } from "./types.js";
 
 /**
  * Options of {@link createVerifier}. All optional.
@@ -170,6 +171,11 @@ export function createVerifier(options: VerifierOptions = {}): Verifier {
     check,
     verify(request: VerifyRequest): Promise<boolean> {
       return check(request).then((result) => result.ok);
+    },
+    async checkAuthority(grant: AuthorityGrant): Promise<AuthorityCheckResult> {
+      const answer = await checkGrantedAuthority(grant, ledger);
+      if (!answer.ok) logger.warn(`sign-in-with-xrpl: authority no longer holds (${answer.code}): ${answer.detail}`);
+      return answer;
     },
     async close(): Promise<void> {
       await connection?.close();

@@ -7,6 +7,8 @@ export type { SignedTransactionOptions } from "./signed-transaction.js";
 export { CHECK_FAILURE_CODES } from "./check-result.js";
 export type {
   AccountAuthority,
+  AuthorityCheckResult,
+  AuthorityGrant,
   CheckFailure,
   CheckFailureCode,
   CheckResult,

@@ -5,7 +5,7 @@ import type { KeyAlgorithm } from "./canonical.js";
  * already in canonical form (see canonical.ts); implementations never throw, they answer false.
  */
 export interface SignatureBackend {
-  readonly name: "node:crypto" | "ripple-keypairs";
+  readonly name: "node:crypto" | "noble";
   /** ed25519 over `data` raw; secp256k1 (DER) over SHA-512Half(`data`). */
   verify(algorithm: KeyAlgorithm, data: Uint8Array, signature: Uint8Array, publicKey: Uint8Array): boolean;
   /** First 32 bytes of SHA-512. */

@@ -74,14 +74,14 @@ function passesSelfTest(backend: SignatureBackend): boolean {
 }
 
 /**
- * node:crypto when it loads and passes the self-test, else ripple-keypairs (loaded only then, so
+ * node:crypto when it loads and passes the self-test, else the noble curves (loaded only then, so
  * Node never pays for the pure-JavaScript curves at start-up).
  */
 export async function selectSignatureBackend(): Promise<SignatureBackend> {
   const nodeBackend = createNodeCryptoBackend();
   if (nodeBackend !== undefined && passesSelfTest(nodeBackend)) return nodeBackend;
-  const { createKeypairsBackend } = await import("./keypairs-crypto.js");
-  return createKeypairsBackend();
+  const { createNobleBackend } = await import("./noble-crypto.js");
+  return createNobleBackend();
 }
 
 let defaultEngine: SignatureEngine | undefined;

@@ -66,13 +66,17 @@ export function signedTransaction(options: SignedTransactionOptions = {}): Verif
 
 /** The strategy over a given signature engine (the default one when undefined). */
 export function createSignedTransactionStrategy(networkId: number | undefined, engine: SignatureEngine | undefined): VerificationStrategy {
-  return createProofStrategy("signedTx", readFields, (fields, signatureEngine, ledger) => judge(fields, signatureEngine, networkId, ledger), engine);
+  return createProofStrategy(
+    "signedTx",
+    readFields,
+    (fields, signatureEngine, ledger) => judge(fields, signatureEngine, networkId, ledger),
+    engine,
+  );
 }
 
 interface SignedTxFields {
   address: string;
   message: string;
-  blob: string;
   blobBytes: Uint8Array;
 }
 
@@ -84,29 +88,32 @@ function readFields({ request, address, message }: ProofBasics): SignedTxFields 
   }
   const blobBytes = hexToBytes(blob);
   if (blobBytes === undefined) return refuse("malformed_request", "The txBlob is not hex.");
-  return { address, message, blob, blobBytes };
+  return { address, message, blobBytes };
 }
 
-let codec: Promise<typeof import("./transaction-codec.js")> | undefined;
-
-/** The fast reader for the usual sign-in transactions; ripple-binary-codec (loaded now) for the rest. */
-async function decodeTransaction(fields: SignedTxFields, engine: SignatureEngine): Promise<DecodedTransaction | undefined> {
-  const fast = decodeSignInTransaction(fields.blobBytes, (accountId) => encodeClassicAddress(accountId, engine.backend.sha256));
-  if (fast !== undefined) return fast;
-  codec ??= import("./transaction-codec.js");
-  return (await codec).decodeWithCodec(fields.blob);
-}
-
-async function judge(fields: SignedTxFields, engine: SignatureEngine, networkId: number | undefined, ledger: LedgerReader): Promise<CheckResult> {
+async function judge(
+  fields: SignedTxFields,
+  engine: SignatureEngine,
+  networkId: number | undefined,
+  ledger: LedgerReader,
+): Promise<CheckResult> {
   const { address, message } = fields;
-  const decoded = await decodeTransaction(fields, engine);
+  const decoded = decodeSignInTransaction(fields.blobBytes, (accountId) =>
+    encodeClassicAddress(accountId, (data) => engine.backend.sha256(data)),
+  );
   if (decoded === undefined) return refuse("malformed_request", "The txBlob is not a canonical encoding of an XRPL transaction.");
   const { tx } = decoded;
   const review = reviewTransaction(tx);
   if (!review.harmless) return refuse("unsafe_transaction", review.reason);
+  // The policy names what it refuses at the top level; anything else left unread (a field inside
+  // a memo or signer, a Fee that is not XRP) is refused here, so no unread byte is ever signed off.
+  if (decoded.unsupported !== undefined) return refuse("unsafe_transaction", decoded.unsupported);
   const account = tx["Account"];
   if (account !== address) {
-    return refuse("address_mismatch", typeof account === "string" ? `The transaction is for the account ${account}, not ${address}.` : "The transaction names no Account.");
+    return refuse(
+      "address_mismatch",
+      typeof account === "string" ? `The transaction is for the account ${account}, not ${address}.` : "The transaction names no Account.",
+    );
   }
   const memoProblem = firstMemoProblem(tx, message);
   if (memoProblem !== undefined) return refuse("message_mismatch", memoProblem);
@@ -121,10 +128,16 @@ async function judge(fields: SignedTxFields, engine: SignatureEngine, networkId:
   if (txNetworkId !== undefined) {
     const expected = networkId ?? (await ledger.getNetworkId?.());
     if (expected === undefined) {
-      return refuse("network_mismatch", `The transaction names network ${String(txNetworkId)}, and this verifier knows no network id to compare it with; set networkId.`);
+      return refuse(
+        "network_mismatch",
+        `The transaction names network ${String(txNetworkId)}, and this verifier knows no network id to compare it with; set networkId.`,
+      );
     }
     if (txNetworkId !== expected) {
-      return refuse("network_mismatch", `The transaction names network ${String(txNetworkId)}, but this verifier expects network ${expected}.`);
+      return refuse(
+        "network_mismatch",
+        `The transaction names network ${String(txNetworkId)}, but this verifier expects network ${expected}.`,
+      );
     }
   }
   if (signatures.kind === "single") {
@@ -132,15 +145,27 @@ async function judge(fields: SignedTxFields, engine: SignatureEngine, networkId:
     const keyAddress = engine.addressOf(signatures.publicKey);
     const judgement = judgeKey(authority, keyAddress);
     if (judgement.ok) {
-      return acceptKey(address, "signedTx", judgement.authority, bytesToHex(signatures.publicKey), publicKeyAlgorithm(signatures.publicKey) as KeyAlgorithm);
+      return acceptKey(
+        address,
+        "signedTx",
+        judgement.authority,
+        bytesToHex(signatures.publicKey),
+        publicKeyAlgorithm(signatures.publicKey) as KeyAlgorithm,
+      );
     }
     switch (judgement.code) {
       case "master_disabled":
         return refuse("master_disabled", `The master key of ${address} signed, but the account has disabled its master key.`);
       case "account_not_found":
-        return refuse("account_not_found", `The key that signed derives ${keyAddress}, not ${address}, and ${address} is not on the ledger, so no regular key can sign for it.`);
+        return refuse(
+          "account_not_found",
+          `The key that signed derives ${keyAddress}, not ${address}, and ${address} is not on the ledger, so no regular key can sign for it.`,
+        );
       default:
-        return refuse("key_not_authorized", `The key that signed derives ${keyAddress}, which is neither the master key nor the regular key of ${address}.`);
+        return refuse(
+          "key_not_authorized",
+          `The key that signed derives ${keyAddress}, which is neither the master key nor the regular key of ${address}.`,
+        );
     }
   }
   const [accountAuthority, ...signerAuthorities] = await Promise.all([
@@ -154,7 +179,15 @@ async function judge(fields: SignedTxFields, engine: SignatureEngine, networkId:
   }));
   const verdict = judgeSigners(accountAuthority, signers);
   if (!verdict.ok) return refuse(verdict.code, verdict.detail);
-  return { ok: true, address, signatureKind: "signedTx", authority: "multisig", publicKey: null, algorithm: null, signers: verdict.signers };
+  return {
+    ok: true,
+    address,
+    signatureKind: "signedTx",
+    authority: "multisig",
+    publicKey: null,
+    algorithm: null,
+    signers: verdict.signers,
+  };
 }
 
 /** Why the first memo does not carry `message`, or undefined when it does. */
@@ -216,7 +249,8 @@ function verifiedSignatures(decoded: DecodedTransaction, engine: SignatureEngine
     if (account === undefined || publicKey === undefined || signature === undefined || accountId === undefined) {
       return invalid(`Signer ${index + 1} needs an Account, a SigningPubKey and a TxnSignature.`);
     }
-    if (publicKeyAlgorithm(publicKey) === undefined) return invalid(`The SigningPubKey of signer ${account} is not a 33-byte XRPL public key.`);
+    if (publicKeyAlgorithm(publicKey) === undefined)
+      return invalid(`The SigningPubKey of signer ${account} is not a 33-byte XRPL public key.`);
     // rippled requires signers sorted by account id, without repeats.
     if (previousId !== undefined && compareBytes(previousId, accountId) >= 0) {
       return invalid("The Signers are not sorted by account, or one signer appears twice, as rippled requires.");

@@ -46,23 +46,30 @@ export type TransactionReview = { harmless: true; kind: HarmlessKind } | { harml
  *   blob burn its Fee and consume the sequence number).
  * - `Payment`: XRP (a drops string) to its own `Account`, which every server rejects as redundant.
  * Anything else (another type, `TicketSequence`, `Delegate`, any unlisted field, any flag but
- * tfFullyCanonicalSig) is not harmless.
+ * tfFullyCanonicalSig, a `Fee` that is not XRP) is not harmless.
  */
 export function reviewTransaction(tx: Record<string, unknown>): TransactionReview {
   const flags = tx["Flags"];
   if (flags !== undefined && flags !== 0 && flags !== TF_FULLY_CANONICAL_SIG) {
     return { harmless: false, reason: `The transaction sets Flags ${String(flags)}; only tfFullyCanonicalSig is allowed.` };
   }
+  const fee = tx["Fee"];
+  if (fee !== undefined && typeof fee !== "string") return { harmless: false, reason: "The transaction's Fee is not an amount of XRP." };
   const type = tx["TransactionType"];
   const unlisted = (allowed: ReadonlySet<string>, what: string): TransactionReview | undefined => {
     const field = unlistedField(tx, allowed);
-    return field === undefined ? undefined : { harmless: false, reason: `${what} carries the field ${field}, which a sign-in transaction may not have.` };
+    return field === undefined
+      ? undefined
+      : { harmless: false, reason: `${what} carries the field ${field}, which a sign-in transaction may not have.` };
   };
   if (type === undefined) return unlisted(COMMON_FIELDS, "The sign-in pseudo-transaction") ?? { harmless: true, kind: "SignIn" };
   if (type === "AccountSet") {
     const sequence = tx["Sequence"];
     if (sequence !== undefined && sequence !== 0) {
-      return { harmless: false, reason: `The AccountSet has Sequence ${String(sequence)}, so it could be submitted; a sign-in AccountSet needs Sequence 0.` };
+      return {
+        harmless: false,
+        reason: `The AccountSet has Sequence ${String(sequence)}, so it could be submitted; a sign-in AccountSet needs Sequence 0.`,
+      };
     }
     return unlisted(ACCOUNT_SET_FIELDS, "The AccountSet") ?? { harmless: true, kind: "AccountSet" };
   }
@@ -76,7 +83,10 @@ export function reviewTransaction(tx: Record<string, unknown>): TransactionRevie
     }
     return { harmless: true, kind: "Payment" };
   }
-  return { harmless: false, reason: `The transaction is a ${String(type)}; only AccountSet, Payment to oneself and the sign-in pseudo-transaction are accepted.` };
+  return {
+    harmless: false,
+    reason: `The transaction is a ${String(type)}; only AccountSet, Payment to oneself and the sign-in pseudo-transaction are accepted.`,
+  };
 }
 
 /** The kind of harmless transaction a decoded blob is, or undefined when it is not harmless (see {@link reviewTransaction}). */

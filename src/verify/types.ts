@@ -48,9 +48,53 @@ export interface Verifier {
    * cannot answer in time.
    */
   verify(request: VerifyRequest): Promise<boolean>;
+  /**
+   * Re-checks on the ledger, without a new signature, that what signed an account in still has
+   * authority over it: the master key (not disabled since), the regular key (still the
+   * account's regular key), or signer accounts (still on its signer list, their weights still
+   * reaching the quorum). Answers `{ ok: true }` or a failure with its code. Rejects with
+   * `LedgerUnavailableError` when the node cannot answer in time. The session handlers call it
+   * for `revalidateAfterSeconds`. Optional so that verifiers written by hand keep working;
+   * `createVerifier` always has it.
+   */
+  checkAuthority?(grant: AuthorityGrant): Promise<AuthorityCheckResult>;
   /** Closes the ledger connection and every timer, so the process can exit. */
   close(): Promise<void>;
 }
+
+/**
+ * What signed an account in, as a sign-in's `CheckSuccess` reported it: the input of
+ * `verifier.checkAuthority`.
+ *
+ * @example
+ * ```ts
+ * const grant: AuthorityGrant = { address: result.address, authority: "regular", publicKey: result.publicKey };
+ * const still = await verifier.checkAuthority!(grant);
+ * if (!still.ok) console.log(`ended: ${still.code}`);
+ * ```
+ */
+export interface AuthorityGrant {
+  /** The account signed in to. */
+  address: string;
+  /** Which authority signed. */
+  authority: "master" | "regular" | "multisig";
+  /** The key that signed (hex), for `"master"` and `"regular"`. */
+  publicKey?: string | null | undefined;
+  /** The signer accounts that counted, for `"multisig"`. */
+  signers?: readonly string[] | undefined;
+}
+
+/**
+ * The answer of `verifier.checkAuthority`: `{ ok: true }` while the authority holds, else a
+ * {@link CheckFailure} (`key_not_authorized`, `master_disabled`, `quorum_not_met`,
+ * `account_not_found`, or `malformed_request` for a grant that cannot be read).
+ *
+ * @example
+ * ```ts
+ * const answer: AuthorityCheckResult = await verifier.checkAuthority!({ address, authority: "master", publicKey });
+ * ```
+ */
+export type AuthorityCheckResult = { ok: true } | CheckFailure;
 
 /**
  * Why a sign-in proof was refused. Each code names one problem; when several things are wrong

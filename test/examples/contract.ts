@@ -31,7 +31,7 @@ import {
 export interface ExampleContract {
   name: string;
   sessionKind: SessionKind;
-  example: "express" | "next";
+  example: "express" | "next" | "hono";
   start(env: Record<string, string | undefined>): Promise<ExampleProcess>;
   /** Starts the example the way its one command does for a demo: no APP_DOMAIN given. */
   startDemo(env: Record<string, string | undefined>): Promise<ExampleProcess>;
@@ -40,8 +40,14 @@ export interface ExampleContract {
   texts: {
     noPendingNonce: string;
     verifierFailed: string;
-    /** Status and text for an unreadable or incomplete body. */
+    /** Status and text for a body that cannot be read as JSON (malformed, or another content type). */
     badBody: { status: number; error: string };
+    /**
+     * Status and text for JSON that is not a proof: not an object, or missing or mistyped fields.
+     * Default `badBody`. The fetch handler answers these as the sealed-cookie handlers do (500),
+     * and only an unreadable body with 400.
+     */
+    notAProof?: { status: number; error: string };
   };
 }
 
@@ -49,6 +55,7 @@ const minutes = (count: number) => count * 60_000;
 
 export function defineExampleContract(contract: ExampleContract): void {
   const { sessionKind, texts } = contract;
+  const notAProof = texts.notAProof ?? texts.badBody;
 
   describe(`${contract.name}: the sign-in flow`, () => {
     let node: MockRippled;
@@ -174,48 +181,86 @@ export function defineExampleContract(contract: ExampleContract): void {
       expect(failures).toEqual([]);
     });
 
-    it("keeps the address when a signed-in session asks for a new nonce", async () => {
+    it("ends the session for copies of its cookie on sign-out: /me 200 before, 401 after", async () => {
       const jar = createCookieJar();
-      const { address } = await signInBySignature(jar, routes);
-      await getNonce(jar, routes);
-      expect((await getMe(jar, routes)).body).toEqual({ address });
+      await signInBySignature(jar, routes);
+      const copy = jar.clone();
+      expect((await getMe(copy, routes)).status).toBe(200);
+      expect((await postSignOut(jar, routes)).status).toBe(200);
+      expect(await getMe(copy, routes)).toMatchObject({ status: 401, body: { error: "Not authenticated." } });
+      // Nor does a nonce request bring the copy back.
+      await getNonce(copy, routes);
+      expect((await getMe(copy, routes)).status).toBe(401);
     });
 
-    it("answers every validation failure with its reason and keeps the pending nonce", async () => {
+    it("starts over when a signed-in session asks for a new nonce: that session and copies of its cookie are signed out", async () => {
+      const jar = createCookieJar();
+      await signInBySignature(jar, routes);
+      const copy = jar.clone();
+      expect((await getMe(copy, routes)).status).toBe(200);
+      await getNonce(jar, routes);
+      // A nonce request never carries the signed-in identity along (nor gives it a new lifetime).
+      expect((await getMe(jar, routes)).body).toEqual({ error: "Not authenticated." });
+      expect((await getMe(copy, routes)).body).toEqual({ error: "Not authenticated." });
+    });
+
+    it("answers every validation failure with its reason", async () => {
       const jar = createCookieJar();
       const account = newKeyAccount();
       const other = newKeyAccount();
-      const nonce = await getNonce(jar, routes);
       const now = Date.now();
-      const cases: [string, Record<string, string>, number, string][] = [
-        ["garbage", signatureProof("hello", account), 400, "Invalid message format."],
-        ["another domain", signatureProof(signInMessage(account.address, nonce, { domain: "evil.example" }), account), 400, "Domain does not match."],
-        ["another address in the body", { ...signatureProof(signInMessage(account.address, nonce), account), address: other.address }, 400, "Address does not match."],
-        ["another nonce", signatureProof(signInMessage(account.address, "ffffffffffffffffffffffffffffffff"), account), 400, "Nonce does not match."],
-        ["issued in the future", signatureProof(signInMessage(account.address, nonce, { issuedAt: new Date(now + minutes(10)) }), account), 400, "Message is issued in the future."],
-        ["too old", signatureProof(signInMessage(account.address, nonce, { issuedAt: new Date(now - minutes(10)) }), account), 400, "Message is too old."],
+      const cases: [string, (nonce: string) => Record<string, string>, number, string][] = [
+        ["garbage", () => signatureProof("hello", account), 400, "Invalid message format."],
+        ["another domain", (nonce) => signatureProof(signInMessage(account.address, nonce, { domain: "evil.example" }), account), 400, "Domain does not match."],
+        ["another address in the body", (nonce) => ({ ...signatureProof(signInMessage(account.address, nonce), account), address: other.address }), 400, "Address does not match."],
+        ["another nonce", () => signatureProof(signInMessage(account.address, "ffffffffffffffffffffffffffffffff"), account), 400, "Nonce does not match."],
+        ["issued in the future", (nonce) => signatureProof(signInMessage(account.address, nonce, { issuedAt: new Date(now + minutes(10)) }), account), 400, "Message is issued in the future."],
+        ["too old", (nonce) => signatureProof(signInMessage(account.address, nonce, { issuedAt: new Date(now - minutes(10)) }), account), 400, "Message is too old."],
         [
           "expired",
-          signatureProof(signInMessage(account.address, nonce, { issuedAt: new Date(now - minutes(3)), expirationTime: new Date(now - minutes(2)) }), account),
+          (nonce) => signatureProof(signInMessage(account.address, nonce, { issuedAt: new Date(now - minutes(3)), expirationTime: new Date(now - minutes(2)) }), account),
           400,
           "Message has expired.",
         ],
-        ["not yet valid", signatureProof(signInMessage(account.address, nonce, { notBefore: new Date(now + minutes(10)) }), account), 400, "Message is not yet valid."],
-        ["signed by another key", signatureProof(signInMessage(account.address, nonce), { ...other, address: account.address }), 401, "Signature verification failed."],
+        ["not yet valid", (nonce) => signatureProof(signInMessage(account.address, nonce, { notBefore: new Date(now + minutes(10)) }), account), 400, "Message is not yet valid."],
+        ["signed by another key", (nonce) => signatureProof(signInMessage(account.address, nonce), { ...other, address: account.address }), 401, "Signature verification failed."],
         [
           "a signature over other text",
-          { ...signatureProof(signInMessage(account.address, nonce), account), signature: signatureProof("other text", account).signature! },
+          (nonce) => ({ ...signatureProof(signInMessage(account.address, nonce), account), signature: signatureProof("other text", account).signature! }),
           401,
           "Signature verification failed.",
         ],
       ];
-      for (const [label, body, status, error] of cases) {
-        const answer = await postVerify(jar, routes, body);
+      for (const [label, build, status, error] of cases) {
+        const answer = await postVerify(jar, routes, build(await getNonce(jar, routes)));
         expect({ label, status: answer.status, body: answer.body }).toEqual({ label, status, body: { error } });
       }
-      // Failed attempts kept the pending nonce: the honest proof still works.
-      const answer = await postVerify(jar, routes, signatureProof(signInMessage(account.address, nonce), account));
-      expect(answer).toMatchObject({ status: 200, body: { ok: true, address: account.address } });
+    });
+
+    it("keeps the pending nonce through 4 failed proofs, clears it at the 5th (same texts), then a new nonce signs in", async () => {
+      const jar = createCookieJar();
+      const account = newKeyAccount();
+      const other = newKeyAccount();
+      const nonce = await getNonce(jar, routes);
+      const forged = () => signatureProof(signInMessage(account.address, nonce), { ...other, address: account.address });
+      for (let attempt = 1; attempt <= 4; attempt += 1) {
+        expect((await postVerify(jar, routes, forged())).body).toEqual({ error: "Signature verification failed." });
+      }
+      // Four failures: the honest proof still signs in on a copy of this session.
+      const copy = jar.clone();
+      expect(await postVerify(copy, routes, signatureProof(signInMessage(account.address, nonce), account))).toMatchObject({ status: 200 });
+
+      const fresh = createCookieJar();
+      const pending = await getNonce(fresh, routes);
+      const forgedFresh = () => signatureProof(signInMessage(account.address, pending), { ...other, address: account.address });
+      for (let attempt = 1; attempt <= 5; attempt += 1) {
+        expect((await postVerify(fresh, routes, forgedFresh())).body).toEqual({ error: "Signature verification failed." });
+      }
+      const honest = await postVerify(fresh, routes, signatureProof(signInMessage(account.address, pending), account));
+      expect(honest.status).toBe(400);
+      expect(String(honest.body.error)).toMatch(/^No pending nonce\./);
+      const next = await getNonce(fresh, routes);
+      expect(await postVerify(fresh, routes, signatureProof(signInMessage(account.address, next), account))).toMatchObject({ status: 200 });
     });
 
     it("accepts one of 20 racing verify requests carrying the same signed message", async () => {
@@ -231,7 +276,7 @@ export function defineExampleContract(contract: ExampleContract): void {
         // Express may also find the session already rotated by the winner.
         expect(["Nonce has already been used.", texts.noPendingNonce]).toContain(answer.body.error);
       }
-      // Variant A: every loser carries the same sealed nonce, so the nonce store is what stops it.
+      // A sealed-cookie session: every loser carries the same sealed nonce, so the nonce store is what stops it.
       if (sessionKind === "sealed-cookie") expect(answers.filter((answer) => answer.body.error === "Nonce has already been used.")).toHaveLength(19);
     });
 
@@ -244,8 +289,8 @@ export function defineExampleContract(contract: ExampleContract): void {
       expect((await postVerify(jar, routes, body)).status).toBe(200);
 
       const replay = await postVerify(oldCookie, routes, body);
-      // Variant A: the old sealed cookie still holds the nonce, the nonce store refuses it.
-      // Variant B: the old session id was destroyed by the rotation on sign-in.
+      // A sealed-cookie session: the old cookie still holds the nonce, the nonce store refuses it.
+      // A server-store session: the old session id was destroyed by the rotation on sign-in.
       expect(replay).toMatchObject({
         status: 400,
         body: { error: sessionKind === "sealed-cookie" ? "Nonce has already been used." : texts.noPendingNonce },
@@ -266,7 +311,7 @@ export function defineExampleContract(contract: ExampleContract): void {
         await getNonce(jar, routes);
         for (const raw of ["[1,2]", '"text"', "42", "null"]) {
           const answer = await postVerify(jar, routes, undefined, { raw });
-          expect({ raw, status: answer.status, body: answer.body }).toEqual({ raw, status: texts.badBody.status, body: { error: texts.badBody.error } });
+          expect({ raw, status: answer.status, body: answer.body }).toEqual({ raw, status: notAProof.status, body: { error: notAProof.error } });
         }
       });
 
@@ -287,7 +332,7 @@ export function defineExampleContract(contract: ExampleContract): void {
         ];
         for (const body of bodies) {
           const answer = await postVerify(jar, routes, body);
-          expect({ body, status: answer.status, answer: answer.body }).toEqual({ body, status: texts.badBody.status, answer: { error: texts.badBody.error } });
+          expect({ body, status: answer.status, answer: answer.body }).toEqual({ body, status: notAProof.status, answer: { error: notAProof.error } });
         }
         // None of that consumed the nonce.
         expect((await postVerify(jar, routes, full)).status).toBe(200);

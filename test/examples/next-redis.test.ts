@@ -1,7 +1,7 @@
 /**
  * The Next example with REDIS_URL: two server processes with the same SESSION_SECRET (one
  * deployment behind a load balancer) share the Redis nonce store, so a nonce is single-use across
- * both. Without REDIS_URL each process remembers only its own used nonces, which is why the
+ * both, and a sign-out on one ends copies of the cookie on the other (revoked ids live there too). Without REDIS_URL each process remembers only its own used nonces, which is why the
  * example's README calls that setup single-instance only; the last test shows it.
  * Needs a real Redis at REDIS_URL (default redis://127.0.0.1:6379): with CI set, a missing Redis
  * fails the run.
@@ -12,7 +12,7 @@ import { createCookieJar } from "../support/cookie-jar.js";
 import { buildNextExample, startNextExample, type ExampleProcess } from "../support/example-process.js";
 import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
 import { REDIS_URL, redisAnswers } from "../redis/connect-redis.js";
-import { APP_DOMAIN, getMe, getNonce, newKeyAccount, postVerify, routesOf, signatureProof, signInMessage } from "./flow.js";
+import { APP_DOMAIN, getMe, getNonce, newKeyAccount, postSignOut, postVerify, routesOf, signatureProof, signInBySignature, signInMessage } from "./flow.js";
 
 const available = await redisAnswers();
 if (!available && process.env.CI === undefined) {
@@ -73,6 +73,16 @@ describe.skipIf(!available && process.env.CI === undefined)("Next example with R
     expect(replay).toMatchObject({ status: 400, body: { error: "Nonce has already been used." } });
   });
 
+  it("ends a cookie copied from instance A on instance B when it signs out on A: 200 before, 401 after", async () => {
+    const jar = createCookieJar();
+    await signInBySignature(jar, routesOf(serverA().url, "sealed-cookie"));
+    const copy = jar.clone();
+    expect((await getMe(copy, routesOf(serverB().url, "sealed-cookie"))).status).toBe(200);
+    expect((await postSignOut(jar, routesOf(serverA().url, "sealed-cookie"))).status).toBe(200);
+    expect(await getMe(copy, routesOf(serverB().url, "sealed-cookie"))).toMatchObject({ status: 401, body: { error: "Not authenticated." } });
+    expect((await getMe(copy, routesOf(serverA().url, "sealed-cookie"))).status).toBe(401);
+  });
+
   it("accepts exactly one of 20 verify requests racing the same proof across both instances", async () => {
     const jar = createCookieJar();
     const account = newKeyAccount();
@@ -92,6 +102,16 @@ describe("Next example without REDIS_URL: single instance only", () => {
 
   it("says so when it starts", () => {
     expect(serverA().output()).toMatch(/\(nonces in this process's memory: one instance only\)/);
+  });
+
+  it("ends a copied cookie on sign-out only on the instance that signed out; the other still reads it (what REDIS_URL prevents)", async () => {
+    const jar = createCookieJar();
+    await signInBySignature(jar, routesOf(serverA().url, "sealed-cookie"));
+    const copy = jar.clone();
+    expect((await postSignOut(jar, routesOf(serverA().url, "sealed-cookie"))).status).toBe(200);
+    // B first: A's 401 also tells this browser to drop the cookie.
+    expect((await getMe(copy.clone(), routesOf(serverB().url, "sealed-cookie"))).status).toBe(200);
+    expect((await getMe(copy, routesOf(serverA().url, "sealed-cookie"))).status).toBe(401);
   });
 
   it("refuses the replay on the same instance, but a second instance with the same secret signs it in (what REDIS_URL prevents)", async () => {

@@ -19,7 +19,7 @@ import {
 } from "../support/example-process.js";
 import { prepareLaunchEnvironment } from "../../examples/next/launch-env.mjs";
 import { defineExampleContract } from "./contract.js";
-import { APP_DOMAIN, getNonce, postSignOut, routesOf, signInBySignature } from "./flow.js";
+import { APP_DOMAIN, getMe, getNonce, postSignOut, routesOf, signInBySignature } from "./flow.js";
 
 beforeAll(async () => {
   await buildNextExample();
@@ -75,6 +75,28 @@ describe("Next example: cookie", () => {
     const response = await fetch(routesOf(app.url, "sealed-cookie").nonce);
     expect(response.headers.get("cache-control")).toMatch(/no-store/);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+  });
+});
+
+describe("Next example: a sign-in lasts SESSION_MAX_AGE_SECONDS at most", () => {
+  let app: ExampleProcess;
+  beforeAll(async () => {
+    app = await startNextExample({ env: { XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN, SESSION_MAX_AGE_SECONDS: "3" } });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it("a copied cookie answers /me 200, then 401 once the absolute lifetime has passed (its 30-minute cookie notwithstanding)", async () => {
+    const routes = routesOf(app.url, "sealed-cookie");
+    const jar = createCookieJar();
+    await signInBySignature(jar, routes);
+    const signedInAt = Date.now();
+    const copy = jar.clone();
+    expect((await getMe(copy, routes)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, signedInAt + 3_100 - Date.now())));
+    expect(await getMe(copy, routes)).toMatchObject({ status: 401, body: { error: "Not authenticated." } });
+    expect(await getMe(jar, routes)).toMatchObject({ status: 401, body: { error: "Not authenticated." } });
   });
 });
 
@@ -147,6 +169,7 @@ describe("Next example: the launcher (npm run example:next)", () => {
   it.each([
     ["PORT", "abc"],
     ["NONCE_RATE_LIMIT", "0"],
+    ["SESSION_MAX_AGE_SECONDS", "a day"],
     ["TRUST_PROXY", "not-an-address"],
     ["REDIS_URL", "http://x"],
     ["SESSION_COOKIE_NAME", "bad name"],

@@ -234,6 +234,77 @@ describe("createFetchHandler: sessions end", () => {
   });
 });
 
+describe("createFetchHandler: copies of a session cookie", () => {
+  it("a copy taken before sign-out reads 200 before and 401 after, on every instance sharing the store", async () => {
+    const { auth, proofFor, nonceStore, clock } = setup();
+    const other = createFetchHandler({ verifier: offlineVerifier(), domain: "example.com", sessionSecret: SECRET, now: () => clock.now, nonceStore });
+    const client = browser(auth);
+    expect((await client.verify(await proofFor(client))).status).toBe(200);
+    const copyOnOther = browser(other);
+    copyOnOther.cookie = client.cookie;
+    expect((await copyOnOther.send("/api/auth/me")).status).toBe(200);
+    expect(await other.getSession(copyOnOther.request("/"))).not.toBeNull();
+
+    await client.send("/api/auth/signout", { method: "POST" });
+    expect(await copyOnOther.send("/api/auth/me")).toMatchObject({ status: 401, body: { error: "Not authenticated." } });
+    expect(await other.getSession(copyOnOther.request("/"))).toBeNull();
+  });
+
+  it("without a shared store, the copy lives on another instance until its lifetime ends (what a stateless cookie cannot promise)", async () => {
+    const { auth, proofFor, clock } = setup();
+    const alone = createFetchHandler({ verifier: offlineVerifier(), domain: "example.com", sessionSecret: SECRET, now: () => clock.now, nonceStore: createMemoryNonceStore() });
+    const client = browser(auth);
+    expect((await client.verify(await proofFor(client))).status).toBe(200);
+    const copy = client.cookie;
+    await client.send("/api/auth/signout", { method: "POST" });
+    const elsewhere = browser(alone);
+    elsewhere.cookie = copy;
+    expect((await elsewhere.send("/api/auth/me")).status).toBe(200);
+  });
+
+  it("a nonce request with a copied cookie answers a cookie without the sign-in, and ends the copied sign-in", async () => {
+    const { auth, proofFor } = setup();
+    const client = browser(auth);
+    expect((await client.verify(await proofFor(client))).status).toBe(200);
+    const copy = client.clone();
+    await copy.nonce();
+    expect(await auth.getSession(copy.request("/"))).toBeNull();
+    expect((await client.send("/api/auth/me")).status).toBe(401);
+  });
+
+  it("ends a session 24 hours after sign-in however long the cookie lives: 401, the cookie expired, getSession null", async () => {
+    const { auth, proofFor, clock } = setup({ cookie: { maxAgeSeconds: 3 * 86_400 } });
+    const client = browser(auth);
+    expect((await client.verify(await proofFor(client))).status).toBe(200);
+    const signedInAt = clock.now;
+    clock.now = signedInAt + 86_400_000 - 1;
+    expect(await auth.getSession(client.request("/"))).not.toBeNull();
+    expect((await client.send("/api/auth/me")).status).toBe(200);
+    clock.now = signedInAt + 86_400_000;
+    expect(await auth.getSession(client.request("/"))).toBeNull();
+    expect((await client.send("/api/auth/me")).status).toBe(401);
+    expect(client.lastSetCookie?.attributes["max-age"]).toBe("0");
+  });
+
+  it("takes maxSessionAgeSeconds", async () => {
+    const { auth, proofFor, clock } = setup({ maxSessionAgeSeconds: 600 });
+    const client = browser(auth);
+    expect((await client.verify(await proofFor(client))).status).toBe(200);
+    clock.now += 600_000;
+    expect(await auth.getSession(client.request("/"))).toBeNull();
+  });
+
+  it("fails closed when the revocation store cannot answer: /me 500, getSession null, both logged", async () => {
+    const failing = { revoke: async () => {}, isRevoked: () => Promise.reject(new Error("store down")) };
+    const { auth, proofFor, logger } = setup({ revocationStore: failing });
+    const client = browser(auth);
+    expect((await client.verify(await proofFor(client))).status).toBe(200);
+    expect(await client.send("/api/auth/me")).toMatchObject({ status: 500, body: { error: "Internal server error." } });
+    expect(await auth.getSession(client.request("/"))).toBeNull();
+    expect(logger.entries.filter((entry) => entry.level === "error")).toHaveLength(2);
+  });
+});
+
 describe("createFetchHandler: single use", () => {
   it("refuses the cookie from before the sign-in, replayed with the same proof: 400 Nonce has already been used.", async () => {
     const { auth, proofFor } = setup();
@@ -265,13 +336,15 @@ describe("createFetchHandler: single use", () => {
     expect(answers.filter((answer) => answer.body.error === "Nonce has already been used.")).toHaveLength(19);
   });
 
-  it("keeps the address when a signed-in session asks for a new nonce", async () => {
+  it("starts over when a signed-in session asks for a new nonce: the copy of its cookie is signed out too", async () => {
     const { auth, proofFor } = setup();
     const client = browser(auth);
     const account = makeAccount();
     expect((await client.verify(await proofFor(client, account))).status).toBe(200);
+    const copy = client.clone();
     await client.nonce();
-    expect((await client.send("/api/auth/me")).body).toEqual({ address: account.address });
+    expect((await client.send("/api/auth/me")).body).toEqual({ error: "Not authenticated." });
+    expect((await copy.send("/api/auth/me")).status).toBe(401);
   });
 });
 
@@ -283,28 +356,26 @@ describe("createFetchHandler: the texts of a sealed-cookie session", () => {
     expect(await browser(auth).verify(body)).toMatchObject({ status: 400, body: { error: "No pending nonce." } });
   });
 
-  it("answers every validation failure with its reason and keeps the pending nonce", async () => {
+  it("answers every validation failure with its reason", async () => {
     const { auth, clock } = setup();
     const client = browser(auth);
     const account = makeAccount();
     const other = makeAccount();
-    const nonce = await client.nonce();
-    const message = (overrides: Partial<Parameters<typeof buildMessage>[0]> = {}) => buildMessage({ account, nonce, issuedAtMs: clock.now, ...overrides });
-    const cases: [string, Record<string, unknown>, number, string][] = [
-      ["garbage", signedBody(account, "hello"), 400, "Invalid message format."],
-      ["another domain", signedBody(account, message({ domain: "evil.example" })), 400, "Domain does not match."],
-      ["another address in the body", { ...signedBody(account, message()), address: other.address }, 400, "Address does not match."],
-      ["another nonce", signedBody(account, message({ nonce: "f".repeat(32) })), 400, "Nonce does not match."],
-      ["issued in the future", signedBody(account, message({ issuedAtMs: clock.now + minutes(10) })), 400, "Message is issued in the future."],
-      ["too old", signedBody(account, message({ issuedAtMs: clock.now - minutes(10) })), 400, "Message is too old."],
-      ["expired", signedBody(account, message({ issuedAtMs: clock.now - minutes(3), expirationTimeMs: clock.now - minutes(2) })), 400, "Message has expired."],
-      ["signed by another key", signedBody({ ...other, address: account.address }, message()), 401, "Signature verification failed."],
+    const cases: [string, (message: (overrides?: Partial<Parameters<typeof buildMessage>[0]>) => string) => Record<string, unknown>, number, string][] = [
+      ["garbage", () => signedBody(account, "hello"), 400, "Invalid message format."],
+      ["another domain", (message) => signedBody(account, message({ domain: "evil.example" })), 400, "Domain does not match."],
+      ["another address in the body", (message) => ({ ...signedBody(account, message()), address: other.address }), 400, "Address does not match."],
+      ["another nonce", (message) => signedBody(account, message({ nonce: "f".repeat(32) })), 400, "Nonce does not match."],
+      ["issued in the future", (message) => signedBody(account, message({ issuedAtMs: clock.now + minutes(10) })), 400, "Message is issued in the future."],
+      ["too old", (message) => signedBody(account, message({ issuedAtMs: clock.now - minutes(10) })), 400, "Message is too old."],
+      ["expired", (message) => signedBody(account, message({ issuedAtMs: clock.now - minutes(3), expirationTimeMs: clock.now - minutes(2) })), 400, "Message has expired."],
+      ["signed by another key", (message) => signedBody({ ...other, address: account.address }, message()), 401, "Signature verification failed."],
     ];
-    for (const [label, body, status, error] of cases) {
-      const answer = await client.verify(body);
+    for (const [label, build, status, error] of cases) {
+      const nonce = await client.nonce();
+      const answer = await client.verify(build((overrides = {}) => buildMessage({ account, nonce, issuedAtMs: clock.now, ...overrides })));
       expect({ label, status: answer.status, body: answer.body }).toEqual({ label, status, body: { error } });
     }
-    expect((await client.verify(signedBody(account, message()))).body).toEqual({ ok: true, address: account.address });
   });
 
   it("answers /me without a session with 401 Not authenticated.", async () => {

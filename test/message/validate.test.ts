@@ -1,7 +1,9 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { InvalidOptionsError, SignInError } from "../../src/errors.js";
 import { createMessage, parseMessage, validateMessage } from "../../src/message/index.js";
 import type { SignInMessage, SignInMessageFields, ValidateOptions } from "../../src/message/types.js";
+import { evaluateRules } from "../../src/message/validate.js";
 import { ADDRESS, BASE_FIELDS, OTHER_ADDRESS, WALLET_KIT } from "./messages.js";
 
 const ISSUED_MS = Date.UTC(2024, 0, 1, 12, 0, 0);
@@ -61,9 +63,9 @@ describe("validateMessage: each rule, code and exact reason", () => {
     expect(check({}, { chainId: "xrpl:1" })).toEqual(failure("chain_mismatch"));
     expect(check({}, { chainId: "0" })).toEqual({ valid: true });
     const withoutChain = parseMessage(WALLET_KIT.replace("\nChain ID: xrpl:0", ""));
-    expect(
-      validateMessage(withoutChain, { domain: "example.com", chainId: "xrpl:0", now: Date.parse(withoutChain.issuedAt) }),
-    ).toEqual(failure("chain_mismatch"));
+    expect(validateMessage(withoutChain, { domain: "example.com", chainId: "xrpl:0", now: Date.parse(withoutChain.issuedAt) })).toEqual(
+      failure("chain_mismatch"),
+    );
     expect(validateMessage(withoutChain, { domain: "example.com", now: Date.parse(withoutChain.issuedAt) })).toEqual({
       valid: true,
     });
@@ -250,5 +252,87 @@ describe("validateMessage with a Date from another realm", () => {
     const foreign = runInNewContext(`new Date(${ISSUED_MS})`) as Date;
     expect(check({}, { now: foreign })).toEqual({ valid: true });
     expect(() => check({}, { now: runInNewContext("new Date(NaN)") as Date })).toThrow(InvalidOptionsError);
+  });
+});
+
+describe("evaluateRules: every rule judged on its own, from the same table as validateMessage", () => {
+  const now = ISSUED_MS + 100_000_000;
+  const late = { expirationTime: new Date(ISSUED_MS + 1000), notBefore: new Date(ISSUED_MS + 10_000_000) };
+
+  it("reports every failing rule, where validateMessage reports only the first", () => {
+    const options: ValidateOptions = {
+      domain: "example.org",
+      address: OTHER_ADDRESS,
+      uri: "https://other.example",
+      chainId: "xrpl:9",
+      nonce: "nope12345",
+      now,
+    };
+    const outcomes = evaluateRules(message(late), options);
+    expect(outcomes.map((rule) => [rule.code, rule.outcome])).toEqual([
+      ["domain_mismatch", "fail"],
+      ["address_mismatch", "fail"],
+      ["uri_mismatch", "fail"],
+      ["chain_mismatch", "fail"],
+      ["nonce_mismatch", "fail"],
+      ["issued_in_future", "pass"],
+      ["too_old", "fail"],
+      ["expired", "fail"],
+      ["not_yet_valid", "pass"],
+    ]);
+    for (const outcome of outcomes) expect(outcome.reason).toBe(REASONS[outcome.code]);
+    expect(validateMessage(message(late), options)).toEqual(failure("domain_mismatch"));
+  });
+
+  it("skips the rules whose option (or message field) is absent, and passes the rest", () => {
+    expect(evaluateRules(message(), { domain: "example.com", now: ISSUED_MS }).map((rule) => [rule.code, rule.outcome])).toEqual([
+      ["domain_mismatch", "pass"],
+      ["address_mismatch", "skipped"],
+      ["uri_mismatch", "skipped"],
+      ["chain_mismatch", "skipped"],
+      ["nonce_mismatch", "skipped"],
+      ["issued_in_future", "pass"],
+      ["too_old", "pass"],
+      ["expired", "skipped"],
+      ["not_yet_valid", "skipped"],
+    ]);
+  });
+
+  it("agrees with validateMessage on random messages, options and times", () => {
+    const optionsArb = fc.record(
+      {
+        domain: fc.constantFrom("example.com", "example.org", "localhost:3000"),
+        address: fc.constantFrom(ADDRESS, OTHER_ADDRESS),
+        uri: fc.constantFrom("https://example.com/login", "https://other.example"),
+        chainId: fc.constantFrom("xrpl:0", "xrpl:1"),
+        nonce: fc.constantFrom(BASE_FIELDS.nonce, "other1234567"),
+        maxAgeSeconds: fc.integer({ min: 0, max: 1000 }),
+        clockSkewSeconds: fc.integer({ min: 0, max: 120 }),
+        now: fc.integer({ min: ISSUED_MS - 2_000_000, max: ISSUED_MS + 2_000_000 }),
+      },
+      { requiredKeys: ["domain", "now"] },
+    );
+    const patchArb = fc.record(
+      {
+        expirationTime: fc.integer({ min: -2_000_000, max: 2_000_000 }).map((offset) => new Date(ISSUED_MS + offset)),
+        notBefore: fc.integer({ min: -2_000_000, max: 2_000_000 }).map((offset) => new Date(ISSUED_MS + offset)),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(patchArb, optionsArb, (patch, options) => {
+        const parsed = message(patch);
+        const first = evaluateRules(parsed, options).find((rule) => rule.outcome === "fail");
+        const result = validateMessage(parsed, options);
+        expect(result).toEqual(first === undefined ? { valid: true } : failure(first.code));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("refuses unusable options exactly as validateMessage does", () => {
+    const bad = { domain: "example.com", maxAgeSeconds: -1 } as ValidateOptions;
+    expect(() => evaluateRules(message(), bad)).toThrow(InvalidOptionsError);
+    expect(() => evaluateRules(message(), bad)).toThrow(/maxAgeSeconds/u);
   });
 });

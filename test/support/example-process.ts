@@ -26,6 +26,7 @@ export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const EXPRESS_DIR = join(REPO_ROOT, "examples", "express");
 export const NEXT_DIR = join(REPO_ROOT, "examples", "next");
 export const NEXT_AUTHJS_DIR = join(REPO_ROOT, "examples", "next-authjs");
+export const HONO_DIR = join(REPO_ROOT, "examples", "hono");
 const NEXT_BIN = join(REPO_ROOT, "node_modules", "next", "dist", "bin", "next");
 /** Tests build and serve the Next example from their own folder (see next.config.mjs). */
 export const NEXT_TEST_DIST_DIR = ".next-tests";
@@ -73,6 +74,7 @@ export const EXAMPLE_SETTINGS = [
   "REDIS_URL",
   "DATABASE_URL",
   "NONCE_RATE_LIMIT",
+  "SESSION_MAX_AGE_SECONDS",
   "TRUST_PROXY",
   "NEXT_DIST_DIR",
   "AUTH_SECRET",
@@ -201,6 +203,20 @@ export async function startExpressExample(options: StartExpressOptions = {}): Pr
 }
 
 /**
+ * Starts examples/hono (`node server.mjs`, the library must be built) on a free port of
+ * 127.0.0.1 and waits until it answers. It serves the Express example's demo page: pass
+ * `buildClient: true` to bundle its script first.
+ */
+export async function startHonoExample(options: StartExpressOptions = {}): Promise<ExampleProcess> {
+  if (options.buildClient === true) await buildExpressClient();
+  const port = await freePort();
+  const spawned = spawnNode(["server.mjs"], HONO_DIR, exampleEnv({ HOST: "127.0.0.1", ...options.env, PORT: String(port) }));
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilAnswering(spawned, url, "/api/me", options.timeoutMs ?? 30_000, "The Hono example");
+  return toExampleProcess(spawned, port);
+}
+
+/**
  * Starts any Node script of the repository (`node <script>` in `cwd`) on a free port of
  * 127.0.0.1 (`PORT`) and waits until `probePath` answers. For code that is not one of the
  * examples, such as the README's server block.
@@ -248,14 +264,14 @@ export async function startNextExample(options: StartExampleOptions = {}): Promi
  * free port unless `options.env` sets PORT.
  */
 export async function runExampleUntilExit(
-  example: "express" | "next",
+  example: "express" | "next" | "hono",
   options: StartExampleOptions = {},
 ): Promise<ExitInfo & { timedOut: boolean }> {
   const port = await freePort();
   // Here `options.env` may set PORT too: a bad PORT is one of the starts that must fail.
   const spawned =
-    example === "express"
-      ? spawnNode(["server.mjs"], EXPRESS_DIR, exampleEnv({ HOST: "127.0.0.1", PORT: String(port), ...options.env }))
+    example === "express" || example === "hono"
+      ? spawnNode(["server.mjs"], example === "express" ? EXPRESS_DIR : HONO_DIR, exampleEnv({ HOST: "127.0.0.1", PORT: String(port), ...options.env }))
       : spawnNode(["server.mjs"], NEXT_DIR, nextServerEnv(port, options.env, { portOverridable: true }));
   let timedOut = false;
   const timer = setTimeout(() => {

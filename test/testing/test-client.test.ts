@@ -4,7 +4,7 @@ import express from "express";
 import session from "express-session";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InvalidOptionsError } from "../../src/errors.js";
-import { createAuthHandlers, expressSessionStore, type AuthHandlers } from "../../src/server/index.js";
+import { createAuthHandlers, expressSessionStore, type AuthHandlers, type HandlerResult, type SessionStore } from "../../src/server/index.js";
 import { createDevWallet, createTestClient } from "../../src/testing/index.js";
 import { compactSignature, createVerifier, signedTransaction, type AccountAuthority } from "../../src/verify/index.js";
 
@@ -22,7 +22,8 @@ describe("createTestClient against a running Express server", () => {
     const handlers: AuthHandlers = createAuthHandlers({ verifier, sessionKind: "server-store" });
     const app = express();
     app.use(express.json(), session({ secret: "a test secret of at least 32 characters!", resave: false, saveUninitialized: false }));
-    const route = (handler: AuthHandlers["nonce"]) => async (req: express.Request, res: express.Response) => {
+    // Every handler's answer is a HandlerResult, so one route helper serves them all.
+    const route = (handler: (session: SessionStore) => Promise<HandlerResult>) => async (req: express.Request, res: express.Response) => {
       const { status, body } = await handler(expressSessionStore(req));
       res.status(status).json(body);
     };

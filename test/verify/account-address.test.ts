@@ -3,11 +3,11 @@ import { encodeAccountID } from "ripple-address-codec";
 import { deriveAddress, deriveKeypair, generateSeed } from "ripple-keypairs";
 import { describe, expect, it } from "vitest";
 import { encodeClassicAddress } from "../../src/verify/account-address.js";
-import { createKeypairsBackend } from "../../src/verify/keypairs-crypto.js";
+import { createNobleBackend } from "../../src/verify/noble-crypto.js";
 import { createNodeCryptoBackend } from "../../src/verify/node-crypto.js";
 import { createSignatureEngine } from "../../src/verify/signature-engine.js";
 
-const backends = [createNodeCryptoBackend()!, createKeypairsBackend()];
+const backends = [createNodeCryptoBackend()!, createNobleBackend()];
 
 describe("encodeClassicAddress", () => {
   it.each(backends.map((backend) => [backend.name, backend] as const))("matches ripple-address-codec on random account ids (%s hashes)", (_name, backend) => {

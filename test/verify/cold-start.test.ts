@@ -1,7 +1,7 @@
 /**
- * What importing the main entry loads: only the library's own code. The XRPL codec, the
- * pure-JavaScript curves, the WebSocket client and the ledger connection are loaded by dynamic
- * import when a proof first needs them, so a server that only checks master-key signatures (or
+ * What importing the main entry loads: only the library's own code. The pure-JavaScript curves,
+ * the WebSocket client and the ledger connection are loaded by dynamic import when a proof first
+ * needs them, and no XRPL codec is loaded at all (the library reads transactions itself), so a server that only checks master-key signatures (or
  * a serverless function on a cold start) never pays for them. esbuild's metafile of a bundle of
  * src/index.ts, with every package left external, gives the static import graph.
  */
@@ -56,16 +56,22 @@ describe("cold start of the main entry", () => {
     expect(heavy).toEqual([]);
   });
 
-  it("loads the ledger connection, the codec and the curve code only through dynamic imports", async () => {
+  it("loads the ledger connection and the curve code only through dynamic imports", async () => {
     const metafile = await mainEntryGraph();
     const { sources, dynamic } = staticallyLoaded(metafile);
-    for (const lazy of ["ledger-connection.ts", "rpc-socket.ts", "transaction-codec.ts", "keypairs-crypto.ts", "secp256k1-recovery.ts"]) {
+    for (const lazy of ["ledger-connection.ts", "rpc-socket.ts", "noble-crypto.ts", "secp256k1-recovery.ts"]) {
       expect([...sources].filter((source) => source.endsWith(`src/verify/${lazy}`))).toEqual([]);
     }
     // The dynamic chunks exist, so the test above is not passing because the code is gone.
     const dynamicSources = [...dynamic].flatMap((output) => Object.keys(metafile.outputs[output]?.inputs ?? {}));
-    for (const lazy of ["ledger-connection.ts", "transaction-codec.ts", "keypairs-crypto.ts", "secp256k1-recovery.ts"]) {
+    for (const lazy of ["ledger-connection.ts", "noble-crypto.ts", "secp256k1-recovery.ts"]) {
       expect(dynamicSources.some((source) => source.endsWith(`src/verify/${lazy}`))).toBe(true);
     }
+  });
+
+  it("reaches no XRPL codec, statically or dynamically", async () => {
+    const metafile = await mainEntryGraph();
+    const imported = Object.values(metafile.outputs).flatMap((output) => output.imports.map((entry) => entry.path));
+    expect(imported.filter((path) => /^(ripple-binary-codec|ripple-address-codec|ripple-keypairs|xrpl)(\/|$)/u.test(path))).toEqual([]);
   });
 });

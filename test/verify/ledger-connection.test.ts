@@ -79,9 +79,11 @@ describe("ledger connection", () => {
     const wallet = walletFor("secp256k1");
     expect(await verifier.verify(compactProof(wallet, signInMessage(wallet.classicAddress)))).toBe(true);
     const proof = regularKeyProof(node);
-    const started = Date.now();
-    await expect(verifier.verify(proof)).rejects.toBeInstanceOf(LedgerUnavailableError);
-    expect(Date.now() - started).toBeLessThan(SHORT.connectTimeoutMs + SHORT.requestTimeoutMs + 500);
+    // A refused connection fails at once with what went wrong, not by running out a timeout.
+    const error = await verifier.verify(proof).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(LedgerUnavailableError);
+    expect((error as Error).message).toMatch(/^Could not reach a ledger node: /);
+    expect((error as Error).message).not.toMatch(/within \d+ ms/);
     await node.restart();
     expect(await verifier.verify(proof)).toBe(true);
   });
@@ -91,13 +93,11 @@ describe("ledger connection", () => {
     const verifier = track(createVerifier({ nodeUrl: node.url, ...SHORT }));
     const proof = regularKeyProof(node);
     node.setBehaviour("silent");
-    const started = Date.now();
     const error = await verifier.verify(proof).catch((caught: unknown) => caught);
-    const elapsed = Date.now() - started;
     expect(error).toBeInstanceOf(LedgerUnavailableError);
     expect((error as LedgerUnavailableError).code).toBe("ledger_unavailable");
-    expect(elapsed).toBeGreaterThanOrEqual(SHORT.requestTimeoutMs - 50);
-    expect(elapsed).toBeLessThan(SHORT.connectTimeoutMs + SHORT.requestTimeoutMs + 500);
+    // The request timeout ended it (not the connection, not a dropped socket).
+    expect((error as Error).message).toBe(`The ledger node did not answer account_info within ${SHORT.requestTimeoutMs} ms.`);
     node.setBehaviour("normal");
     expect(await verifier.verify(proof)).toBe(true);
   });
@@ -107,9 +107,11 @@ describe("ledger connection", () => {
     node.setBehaviour("refuse");
     const verifier = track(createVerifier({ nodeUrl: node.url, connectTimeoutMs: 5000, requestTimeoutMs: 5000 }));
     const proof = regularKeyProof(node);
-    const started = Date.now();
-    await expect(verifier.verify(proof)).rejects.toBeInstanceOf(LedgerUnavailableError);
-    expect(Date.now() - started).toBeLessThan(2000);
+    // With 5-second timeouts, an answer that names no timeout proves the refusal ended it at once.
+    const error = await verifier.verify(proof).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(LedgerUnavailableError);
+    expect((error as Error).message).toMatch(/^Could not reach a ledger node: /);
+    expect((error as Error).message).not.toMatch(/within \d+ ms/);
     node.setBehaviour("normal");
     expect(await verifier.verify(proof)).toBe(true);
   });
@@ -224,11 +226,11 @@ describe("ledger connection", () => {
       const lookup = verifier.verify(compactProof(regularKeyWallet(master.classicAddress), signInMessage(master.classicAddress)));
       const outcome = lookup.then(String, (error: unknown) => error);
       await waitFor(() => sockets.length > 0);
-      const started = Date.now();
       await verifier.close();
-      expect(Date.now() - started).toBeLessThan(1500);
-      expect(await outcome).toBeInstanceOf(LedgerUnavailableError);
-      expect(Date.now() - started).toBeLessThan(1500);
+      // Closing ended the pending look-up: it says so, instead of running out the 5-second connect timeout.
+      const error = await outcome;
+      expect(error).toBeInstanceOf(LedgerUnavailableError);
+      expect((error as Error).message).not.toMatch(/within \d+ ms/);
     } finally {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolveClose) => server.close(resolveClose));

@@ -2,7 +2,7 @@ import { createPublicKey, verify as cryptoVerify } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { deriveKeypair, generateSeed, sign } from "ripple-keypairs";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createKeypairsBackend } from "../../src/verify/keypairs-crypto.js";
+import { createNobleBackend } from "../../src/verify/noble-crypto.js";
 import { createNodeCryptoBackend } from "../../src/verify/node-crypto.js";
 import { createSignatureEngine, getDefaultSignatureEngine, selectSignatureBackend } from "../../src/verify/signature-engine.js";
 
@@ -32,36 +32,50 @@ describe("backend selection", () => {
     expect((await selectSignatureBackend()).name).toBe("node:crypto");
   });
 
-  it("falls back to ripple-keypairs when node:crypto cannot be loaded", async () => {
+  it("falls back to the noble curves when node:crypto cannot be loaded", async () => {
     vi.spyOn(process, "getBuiltinModule").mockReturnValue(undefined);
     expect(createNodeCryptoBackend()).toBeUndefined();
-    expect((await selectSignatureBackend()).name).toBe("ripple-keypairs");
+    expect((await selectSignatureBackend()).name).toBe("noble");
   });
 
-  it("falls back to ripple-keypairs when node:crypto fails the known-answer self-test", async () => {
+  it("falls back to the noble curves when node:crypto fails the known-answer self-test", async () => {
     const real = await import("node:crypto");
     const lying = { ...real, verify: () => true };
     vi.spyOn(process, "getBuiltinModule").mockReturnValue(lying);
     expect(createNodeCryptoBackend()?.name).toBe("node:crypto");
-    expect((await selectSignatureBackend()).name).toBe("ripple-keypairs");
+    expect((await selectSignatureBackend()).name).toBe("noble");
   });
 });
 
 describe("node:crypto path", () => {
-
   it("imports XRPL keys through the SPKI DER prefixes", () => {
-    const ed = createPublicKey({ key: Buffer.from(ED25519_SPKI_PREFIX + fixtures.ed25519.keypair.publicKey.slice(2), "hex"), format: "der", type: "spki" });
+    const ed = createPublicKey({
+      key: Buffer.from(ED25519_SPKI_PREFIX + fixtures.ed25519.keypair.publicKey.slice(2), "hex"),
+      format: "der",
+      type: "spki",
+    });
     expect(ed.asymmetricKeyType).toBe("ed25519");
-    const secp = createPublicKey({ key: Buffer.from(SECP256K1_SPKI_PREFIX + fixtures.secp256k1.keypair.publicKey, "hex"), format: "der", type: "spki" });
+    const secp = createPublicKey({
+      key: Buffer.from(SECP256K1_SPKI_PREFIX + fixtures.secp256k1.keypair.publicKey, "hex"),
+      format: "der",
+      type: "spki",
+    });
     expect(secp.asymmetricKeyType).toBe("ec");
     expect(secp.asymmetricKeyDetails?.namedCurve).toBe("secp256k1");
     // The backend imports ed25519 keys as JWK (cheaper); it is the same key as the SPKI import.
-    const jwk = createPublicKey({ key: { kty: "OKP", crv: "Ed25519", x: Buffer.from(fixtures.ed25519.keypair.publicKey.slice(2), "hex").toString("base64url") }, format: "jwk" });
+    const jwk = createPublicKey({
+      key: { kty: "OKP", crv: "Ed25519", x: Buffer.from(fixtures.ed25519.keypair.publicKey.slice(2), "hex").toString("base64url") },
+      format: "jwk",
+    });
     expect(jwk.equals(ed)).toBe(true);
   });
 
   it("verifies XRPL secp256k1 signatures as ECDSA with SHA-512 (the digest truncated to 256 bits is SHA-512Half)", () => {
-    const key = createPublicKey({ key: Buffer.from(SECP256K1_SPKI_PREFIX + fixtures.secp256k1.keypair.publicKey, "hex"), format: "der", type: "spki" });
+    const key = createPublicKey({
+      key: Buffer.from(SECP256K1_SPKI_PREFIX + fixtures.secp256k1.keypair.publicKey, "hex"),
+      format: "der",
+      type: "spki",
+    });
     let checked = 0;
     for (let index = 0; index < 200; index += 1) {
       const message = Buffer.from(`message ${index} ${"x".repeat(index)}`);
@@ -75,18 +89,21 @@ describe("node:crypto path", () => {
     expect(checked).toBe(200);
   });
 
-  it.each(["secp256k1", "ed25519"] as const)("verifies the ripple-keypairs %s fixture on both paths and derives its address", (algorithm) => {
-    const fixture = fixtures[algorithm];
-    const data = new TextEncoder().encode(fixture.message);
-    const key = bytes(fixture.keypair.publicKey);
-    expect(deriveKeypair(fixture.seed).publicKey).toBe(fixture.keypair.publicKey);
-    for (const backend of [createNodeCryptoBackend()!, createKeypairsBackend()]) {
-      const engine = createSignatureEngine(backend);
-      expect(engine.verify(data, bytes(fixture.signature), key)).toBe(true);
-      expect(engine.verify(new TextEncoder().encode(`${fixture.message}.`), bytes(fixture.signature), key)).toBe(false);
-      expect(engine.addressOf(key)).toBe(fixture.address);
-    }
-  });
+  it.each(["secp256k1", "ed25519"] as const)(
+    "verifies the ripple-keypairs %s fixture on both paths and derives its address",
+    (algorithm) => {
+      const fixture = fixtures[algorithm];
+      const data = new TextEncoder().encode(fixture.message);
+      const key = bytes(fixture.keypair.publicKey);
+      expect(deriveKeypair(fixture.seed).publicKey).toBe(fixture.keypair.publicKey);
+      for (const backend of [createNodeCryptoBackend()!, createNobleBackend()]) {
+        const engine = createSignatureEngine(backend);
+        expect(engine.verify(data, bytes(fixture.signature), key)).toBe(true);
+        expect(engine.verify(new TextEncoder().encode(`${fixture.message}.`), bytes(fixture.signature), key)).toBe(false);
+        expect(engine.addressOf(key)).toBe(fixture.address);
+      }
+    },
+  );
 
   it("answers false, without throwing, for a secp256k1 x that is not on the curve", () => {
     const engine = createSignatureEngine(createNodeCryptoBackend()!);

@@ -33,7 +33,9 @@ async function createAuth(): Promise<Auth> {
     createVerifier(config.nodeUrl === undefined ? {} : { nodeUrl: config.nodeUrl }),
   );
   try {
-    // Without REDIS_URL the handlers keep used nonces in this process's memory: one instance only.
+    // Without REDIS_URL the handlers keep used nonces and signed-out session ids in this
+    // process's memory: one instance only. With it, Redis keeps both (the nonce store is the
+    // revocation store), so a sign-out on one instance ends copies of the cookie on every other.
     const redis = config.redisUrl === undefined ? undefined : redisConnection(config.redisUrl);
     const nonceStore: NonceStore | undefined = redis === undefined ? undefined : createRedisNonceStore(redis.client);
     const handlers = checkedByLibrary("APP_DOMAIN", config.domain?.join(","), () =>
@@ -43,6 +45,7 @@ async function createAuth(): Promise<Auth> {
         // From APP_DOMAIN only, never from the request's Host header.
         ...(config.domain === undefined ? {} : { domain: config.domain }),
         ...(nonceStore === undefined ? {} : { nonceStore }),
+        maxSessionAgeSeconds: config.sessionMaxAgeSeconds,
         production: config.production,
         logger: console,
       }),

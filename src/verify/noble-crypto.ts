@@ -1,9 +1,14 @@
+// The pure-JavaScript signature backend, for runtimes without a working node:crypto (browsers,
+// Cloudflare Workers without Node compatibility). It calls the noble curves and hashes directly,
+// importing only ed25519, secp256k1, SHA-256, SHA-512 and RIPEMD-160, so a bundler keeps nothing
+// else of them; the calls are the ones ripple-keypairs makes (a differential test checks both
+// against each other and against OpenSSL).
 import { ed25519 } from "@noble/curves/ed25519.js";
+import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { ripemd160 } from "@noble/hashes/legacy.js";
 import { sha256, sha512 } from "@noble/hashes/sha2.js";
-import { verify as keypairsVerify } from "ripple-keypairs";
 import type { KeyAlgorithm } from "./canonical.js";
-import { bytesEqual, bytesToHex } from "../shared/hex.js";
+import { bytesEqual } from "../shared/hex.js";
 import type { SignatureBackend } from "./signature-backend.js";
 
 const ED25519_ORDER = 2n ** 252n + 27742317777372353535851937790883648493n;
@@ -34,21 +39,34 @@ function verifyEd25519Cofactorless(data: Uint8Array, signature: Uint8Array, publ
   }
 }
 
-/** The pure-JavaScript implementation: ripple-keypairs (noble) as it is, for runtimes without node:crypto. */
-export function createKeypairsBackend(): SignatureBackend {
+function sha512Half(data: Uint8Array): Uint8Array {
+  return sha512(data).subarray(0, 32);
+}
+
+/** ed25519 as RFC 8032 (not ZIP 215) and the cofactorless equation; secp256k1 DER over SHA-512Half, low S. */
+function verifySignature(algorithm: KeyAlgorithm, data: Uint8Array, signature: Uint8Array, publicKey: Uint8Array): boolean {
+  if (algorithm === "ed25519") {
+    const publicKey32 = publicKey.subarray(1);
+    return ed25519.verify(signature, data, publicKey32, { zip215: false }) && verifyEd25519Cofactorless(data, signature, publicKey32);
+  }
+  const compact = secp256k1.Signature.fromBytes(signature, "der").toBytes("compact");
+  return secp256k1.verify(compact, sha512Half(data), publicKey, { prehash: false });
+}
+
+/**
+ * The noble implementation of the signature backend.
+ */
+export function createNobleBackend(): SignatureBackend {
   return {
-    name: "ripple-keypairs",
-    verify(algorithm: KeyAlgorithm, data, signature, publicKey) {
+    name: "noble",
+    verify(algorithm, data, signature, publicKey) {
       try {
-        if (!keypairsVerify(bytesToHex(data), bytesToHex(signature), bytesToHex(publicKey))) return false;
-        return algorithm === "secp256k1" || verifyEd25519Cofactorless(data, signature, publicKey.subarray(1));
+        return verifySignature(algorithm, data, signature, publicKey);
       } catch {
         return false;
       }
     },
-    sha512Half(data) {
-      return sha512(data).subarray(0, 32);
-    },
+    sha512Half,
     accountId(publicKey) {
       return ripemd160(sha256(publicKey));
     },

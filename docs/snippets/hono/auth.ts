@@ -1,0 +1,11 @@
+import { createVerifier } from "sign-in-with-xrpl";
+import { createFetchHandler } from "sign-in-with-xrpl/fetch";
+
+export const auth = createFetchHandler({
+  // One verifier per process: it keeps the ledger connection for signed-transaction sign-ins.
+  verifier: createVerifier(),
+  // The host(s) your users sign in on; unset: localhost only. Never taken from the request.
+  domain: process.env.APP_DOMAIN?.split(","),
+  // At least 32 characters (openssl rand -hex 32), the same on every instance.
+  sessionSecret: process.env.SESSION_SECRET ?? "",
+});

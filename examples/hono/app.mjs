@@ -1,0 +1,101 @@
+// The Hono application of the example: the library's fetch handler for the sign-in routes, an
+// app route of its own that reads the session (/api/me), the rate-limited nonce route, JSON
+// errors under /api and the demo page. server.mjs wires it to the environment and to Node.
+import { Hono } from "hono";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { rateLimiter } from "hono-rate-limiter";
+import proxyaddr from "proxy-addr";
+import { createFetchHandler } from "sign-in-with-xrpl/fetch";
+// The settings rules are the Express example's, so both examples read the environment alike.
+import { checkedByLibrary, NONCE_RATE_LIMITED, trustProxyFunction } from "../express/config.mjs";
+
+/**
+ * @param {{
+ *   verifier: import("sign-in-with-xrpl").Verifier,
+ *   nonceStore: import("sign-in-with-xrpl").NonceStore,
+ *   sessionSecret: string,
+ *   cookieName: string,
+ *   production: boolean,
+ *   domain?: string[],
+ *   nonceRateLimit: number,
+ *   trustProxy?: boolean | number | string,
+ *   publicDir?: string,
+ *   logger?: import("sign-in-with-xrpl").Logger,
+ * }} options
+ * @returns {{ app: Hono<{ Bindings: { incoming: import("node:http").IncomingMessage } }>, auth: import("sign-in-with-xrpl/fetch").FetchHandler }}
+ */
+export function createApp(options) {
+  const { verifier, nonceStore, sessionSecret, cookieName, production, domain, nonceRateLimit, trustProxy, publicDir } = options;
+  const logger = options.logger ?? console;
+
+  // A `domain` the library refuses stops the start with one line naming APP_DOMAIN.
+  const auth = checkedByLibrary("APP_DOMAIN", domain?.join(","), () =>
+    createFetchHandler({
+      verifier,
+      // The expected domain comes from APP_DOMAIN only; without it (development) only loopback
+      // hosts sign in. Never from the Host header, which whoever sends the request writes.
+      ...(domain === undefined ? {} : { domain }),
+      production,
+      sessionSecret,
+      nonceStore,
+      cookie: { name: cookieName },
+      logger,
+    }),
+  );
+
+  // The rate limit's key is the socket address; X-Forwarded-For counts only across the proxies
+  // TRUST_PROXY names, with Express's own rule (a client that reaches the server directly
+  // writes that header itself, and would get a fresh key with every request).
+  const trust = trustProxyFunction(trustProxy);
+  /** @param {import("hono").Context<{ Bindings: { incoming: import("node:http").IncomingMessage } }>} c */
+  const clientAddress = (c) => {
+    try {
+      return proxyaddr(c.env.incoming, trust);
+    } catch {
+      // A socket already closed has no address; its request goes nowhere anyway.
+      return "unknown";
+    }
+  };
+
+  /** @type {Hono<{ Bindings: { incoming: import("node:http").IncomingMessage } }>} */
+  const app = new Hono();
+
+  app.use("/api/*", async (c, next) => {
+    await next();
+    // Nonces and identities must never come from a cache.
+    c.res.headers.set("Cache-Control", "no-store");
+  });
+
+  app.get(
+    "/api/auth/nonce",
+    rateLimiter({
+      windowMs: 60_000,
+      limit: nonceRateLimit,
+      standardHeaders: "draft-7",
+      keyGenerator: clientAddress,
+      handler: (c) => c.json({ error: NONCE_RATE_LIMITED }, 429),
+    }),
+  );
+
+  // The four sign-in routes: GET nonce, POST verify, POST signout, GET me. The handler answers
+  // every request under /api/auth itself, 404 and 405 included.
+  app.all("/api/auth/*", (c) => auth.handle(c.req.raw));
+
+  // An app's own protected route: the session is read from the sealed cookie.
+  app.get("/api/me", async (c) => {
+    const session = await auth.getSession(c.req.raw);
+    return session === null ? c.json({ error: "Not authenticated." }, 401) : c.json({ address: session.address });
+  });
+  app.all("/api/me", (c) => c.json({ error: "Method not allowed." }, 405, { Allow: "GET" }));
+
+  app.all("/api/*", (c) => c.json({ error: "Not found." }, 404));
+
+  if (publicDir !== undefined) app.use("/*", serveStatic({ root: publicDir }));
+
+  app.onError((error, c) => {
+    logger.error("example: request failed", error);
+    return c.json({ error: "Internal server error." }, 500);
+  });
+
+  return { app, auth };
+}

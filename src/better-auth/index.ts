@@ -1,0 +1,7 @@
+// Entry `sign-in-with-xrpl/better-auth`: the better-auth server plugin. Its client half is
+// `sign-in-with-xrpl/better-auth/client`.
+export { xrpl } from "./plugin.js";
+export type { XrplSignInAnswer, XrplSignInErrorCode } from "./plugin.js";
+export type { XrplPluginOptions, XrplUserInfo, XrplUserInfoInput } from "./options.js";
+export type { XrplVerifyBody } from "./verify-body.js";
+export { XRPL_PROVIDER_ID } from "./routes.js";

@@ -1,0 +1,181 @@
+// The command line of `sign-in-with-xrpl`: which command, and the options of `explain`.
+import { parseArgs } from "node:util";
+import { parseDateTime } from "../message/date-time.js";
+import { parseDomain } from "../message/domain.js";
+import { normalizeChainId } from "../message/chain-id.js";
+
+/** What `sign-in-with-xrpl explain` was asked to judge against. */
+export interface ExplainOptions {
+  /** The hosts the server's `domain` option names; empty when none was given. */
+  domains: string[];
+  /** The ledger node to read account authority from; undefined for the offline mode. */
+  nodeUrl: string | undefined;
+  /** The server's `chainId` option, CAIP-2 form; undefined when it has none. */
+  chainId: string | undefined;
+  /** The session's pending nonce, when known. */
+  nonce: string | undefined;
+  /** The instant the time rules are judged at, in ms since the epoch. */
+  nowMs: number;
+  /** Whether `nowMs` came from `--now` (else it is the current time). */
+  nowGiven: boolean;
+  /** The server's `maxMessageAgeSeconds` (default 300). */
+  maxAgeSeconds: number;
+  /** The server's `clockSkewSeconds` (default 60). */
+  clockSkewSeconds: number;
+  /** Print the report as JSON. */
+  json: boolean;
+}
+
+/** The parsed command line: run `explain`, print help, or refuse with one line. */
+export type Command = { kind: "explain"; options: ExplainOptions } | { kind: "help" } | { kind: "usage-error"; problem: string };
+
+/** The same defaults as the sign-in handlers, so a saved message is judged as the server judged it. */
+export const DEFAULT_MAX_AGE_SECONDS = 300;
+export const DEFAULT_CLOCK_SKEW_SECONDS = 60;
+
+/** Printed by `--help`, and pointed to by every usage error. */
+export const USAGE = `Usage: sign-in-with-xrpl explain [options] < verify-body.json
+
+Reads a saved POST /verify request body (JSON) from standard input and explains whether the
+sign-in handlers would sign it in: the parsed message, every message rule with pass or fail,
+and the verifier's check with its code and detail.
+
+Options:
+  --domain HOST        a host your server's \`domain\` option names (repeat for several);
+                       without it the domain rule cannot be judged and the answer is "no"
+  --node URL           ledger node (ws:// or wss://) to read the account's keys from; without
+                       it nothing leaves this machine, and a proof that needs the ledger (a
+                       regular key, a signed transaction, a multi-signed one) is not judged
+  --chain-id ID        your server's \`chainId\` option, such as xrpl:0 (mainnet)
+  --nonce NONCE        the nonce the session was holding, to judge the nonce rule
+  --now TIME           judge the time rules at TIME: an RFC 3339 date-time
+                       (2026-11-21T09:01:00Z), a date (2026-11-21) or epoch milliseconds;
+                       default: the current time
+  --max-age SECONDS    your server's \`maxMessageAgeSeconds\` (default ${DEFAULT_MAX_AGE_SECONDS})
+  --clock-skew SECONDS your server's \`clockSkewSeconds\` (default ${DEFAULT_CLOCK_SKEW_SECONDS})
+  --json               print the report as one JSON object
+  -h, --help           print this help
+
+Exit status: 0 when the handlers would sign this body in, 1 when they would not (or it cannot
+be judged with the options given), 2 when the command line or the input is unusable.
+
+Example:
+  sign-in-with-xrpl explain --domain example.com --now 2026-11-21T09:01:00Z < body.json`;
+
+/** The one-line pointer printed after every usage error. */
+export const USAGE_HINT = "Run `sign-in-with-xrpl explain --help` for the options.";
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/u;
+const EPOCH_MS = /^-?\d{1,16}$/u;
+const SECONDS = /^\d+(\.\d+)?$/u;
+
+/**
+ * Reads `argv` (without the node binary and script). Never throws: a bad command line is a
+ * `usage-error` with one sentence saying what was wrong.
+ */
+export function parseCommandLine(argv: readonly string[], currentTimeMs: number): Command {
+  let parsed: ReturnType<typeof parseOptions>;
+  try {
+    parsed = parseOptions(argv);
+  } catch (error) {
+    return usageError(error instanceof Error ? firstLine(error.message) : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help === true) return { kind: "help" };
+  const [command, ...extra] = positionals;
+  if (command === undefined) return usageError("no command given; the command is `explain`");
+  if (command !== "explain") return usageError(`unknown command ${JSON.stringify(command)}; the command is \`explain\``);
+  if (extra.length > 0) return usageError(`unexpected argument ${JSON.stringify(extra[0])}; the body is read from standard input`);
+
+  const domains = values.domain ?? [];
+  for (const domain of domains) {
+    if (parseDomain(domain) === undefined) {
+      return usageError(
+        `--domain ${JSON.stringify(domain)} is not a host[:port]; give the host users see, such as example.com or localhost:3000`,
+      );
+    }
+  }
+  let chainId: string | undefined;
+  if (values["chain-id"] !== undefined) {
+    chainId = normalizeChainId(values["chain-id"]);
+    if (chainId === undefined)
+      return usageError(
+        `--chain-id ${JSON.stringify(values["chain-id"])} is not an XRPL chain id; give xrpl:N, such as xrpl:0 (mainnet) or xrpl:1 (testnet)`,
+      );
+  }
+  // The node URL is checked by createVerifier itself, so the command accepts what servers accept.
+  const nodeUrl = values.node;
+  let nowMs = currentTimeMs;
+  if (values.now !== undefined) {
+    const at = readTime(values.now);
+    if (at === undefined) {
+      return usageError(
+        `--now ${JSON.stringify(values.now)} is not a time; give an RFC 3339 date-time (2026-11-21T09:01:00Z), a date (2026-11-21) or epoch milliseconds`,
+      );
+    }
+    nowMs = at;
+  }
+  const maxAge = readSeconds("--max-age", values["max-age"], DEFAULT_MAX_AGE_SECONDS);
+  if (typeof maxAge === "string") return usageError(maxAge);
+  const clockSkew = readSeconds("--clock-skew", values["clock-skew"], DEFAULT_CLOCK_SKEW_SECONDS);
+  if (typeof clockSkew === "string") return usageError(clockSkew);
+
+  return {
+    kind: "explain",
+    options: {
+      domains,
+      nodeUrl,
+      chainId,
+      nonce: values.nonce,
+      nowMs,
+      nowGiven: values.now !== undefined,
+      maxAgeSeconds: maxAge,
+      clockSkewSeconds: clockSkew,
+      json: values.json === true,
+    },
+  };
+}
+
+function parseOptions(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      domain: { type: "string", multiple: true },
+      node: { type: "string" },
+      "chain-id": { type: "string" },
+      nonce: { type: "string" },
+      now: { type: "string" },
+      "max-age": { type: "string" },
+      "clock-skew": { type: "string" },
+      json: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+}
+
+function usageError(problem: string): Command {
+  return { kind: "usage-error", problem };
+}
+
+/** Node's parseArgs messages add a hint of their own about positionals after the first sentence. */
+function firstLine(text: string): string {
+  return (text.split(/\.(?:\s|$)/u)[0] ?? text).trim();
+}
+
+/** An instant from `--now`: epoch milliseconds, an RFC 3339 date-time, or a date (midnight UTC). */
+function readTime(text: string): number | undefined {
+  if (EPOCH_MS.test(text)) {
+    const ms = Number(text);
+    return Number.isSafeInteger(ms) && Math.abs(ms) <= 8.64e15 ? ms : undefined;
+  }
+  const ms = DATE_ONLY.test(text) ? parseDateTime(`${text}T00:00:00Z`) : parseDateTime(text);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+function readSeconds(flag: string, text: string | undefined, fallback: number): number | string {
+  if (text === undefined) return fallback;
+  if (!SECONDS.test(text)) return `${flag} ${JSON.stringify(text)} is not a number of seconds >= 0 (default ${fallback})`;
+  return Number(text);
+}

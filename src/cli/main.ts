@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+// The `sign-in-with-xrpl` command. Exit status: 0 would sign in, 1 would not (or cannot be
+// judged with the options given), 2 unusable command line or input. Every failure is one line on
+// standard error, never a stack trace: the reader is an operator with a saved request, not a
+// developer with a debugger.
+import { InvalidOptionsError } from "../errors.js";
+import { parseCommandLine, USAGE, USAGE_HINT, type ExplainOptions } from "./args.js";
+import { explain, explainVerifier } from "./explain.js";
+import { printable, renderReport } from "./render.js";
+
+const EXIT_SIGNS_IN = 0;
+const EXIT_REFUSED = 1;
+const EXIT_USAGE = 2;
+
+/** A saved verify body is a few kilobytes; anything much larger is not one. */
+const MAX_INPUT_BYTES = 1024 * 1024;
+
+class UsageError extends Error {}
+
+async function main(): Promise<number> {
+  const command = parseCommandLine(process.argv.slice(2), Date.now());
+  if (command.kind === "help") {
+    process.stdout.write(USAGE + "\n");
+    return EXIT_SIGNS_IN;
+  }
+  if (command.kind === "usage-error") throw new UsageError(command.problem);
+  return runExplain(command.options);
+}
+
+async function runExplain(options: ExplainOptions): Promise<number> {
+  let built: ReturnType<typeof explainVerifier>;
+  try {
+    built = explainVerifier(options);
+  } catch (error) {
+    if (error instanceof InvalidOptionsError) {
+      throw new UsageError(
+        `--node ${JSON.stringify(options.nodeUrl)} is refused: ${error.message.replace(/^sign-in-with-xrpl: [^:]*: /u, "")}`,
+      );
+    }
+    throw error;
+  }
+  try {
+    const body = await readBody();
+    const report = await explain(body, options, built.verifier, built.ledger, built.offline);
+    process.stdout.write(options.json ? JSON.stringify(report, null, 2) + "\n" : renderReport(report));
+    return report.wouldSignIn ? EXIT_SIGNS_IN : EXIT_REFUSED;
+  } finally {
+    await built.verifier.close();
+  }
+}
+
+/** Standard input as JSON; a UsageError when there is none, it is too large, or it is not JSON. */
+async function readBody(): Promise<unknown> {
+  if (process.stdin.isTTY === true) {
+    throw new UsageError(
+      "no input: pipe the saved POST /verify body in, e.g. `sign-in-with-xrpl explain --domain example.com < body.json`",
+    );
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of process.stdin) {
+    const buffer = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
+    size += buffer.length;
+    if (size > MAX_INPUT_BYTES)
+      throw new UsageError(`standard input is over ${MAX_INPUT_BYTES} bytes; a saved verify body is a few kilobytes`);
+    chunks.push(buffer);
+  }
+  const text = Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/^\uFEFF/u, "");
+  if (text.trim() === "") throw new UsageError("standard input is empty: pipe the saved POST /verify body (JSON) in");
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new UsageError(
+      `standard input is not JSON (${error instanceof Error ? error.message : String(error)}); pipe the saved POST /verify body in`,
+    );
+  }
+}
+
+function fail(error: unknown): number {
+  if (error instanceof UsageError) {
+    process.stderr.write(`sign-in-with-xrpl: ${printable(error.message).replace(/\.$/u, "")}.\n${USAGE_HINT}\n`);
+    return EXIT_USAGE;
+  }
+  // Not the input's fault: one line, no stack, and a status that does not claim a sign-in.
+  process.stderr.write(`sign-in-with-xrpl: could not finish: ${printable(error instanceof Error ? error.message : String(error))}\n`);
+  return EXIT_REFUSED;
+}
+
+const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
+if (major < 20 || (major === 20 && minor < 19)) {
+  process.stderr.write(`sign-in-with-xrpl: needs Node.js 20.19 or later; this is ${process.versions.node}.\n`);
+  process.exitCode = EXIT_USAGE;
+} else {
+  main().then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.exitCode = fail(error);
+    },
+  );
+}

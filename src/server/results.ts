@@ -1,0 +1,75 @@
+import type { SignInRefusalStatus } from "./hooks.js";
+
+/**
+ * A failed handler answer: the status and one short sentence for the client. Other bodies'
+ * fields are declared absent (`?: undefined`), so code that reads `body.nonce` or `body.error`
+ * on a result it has not narrowed still compiles, and reads `undefined`.
+ *
+ * @example
+ * ```ts
+ * const failure: ErrorResult<401> = { status: 401, body: { error: "Not authenticated." } };
+ * ```
+ */
+export type ErrorResult<Status extends number> = {
+  status: Status;
+  body: { error: string; ok?: undefined; address?: undefined; nonce?: undefined };
+};
+
+/**
+ * What `handlers.nonce` answers: 200 with a fresh nonce, or 500 when the session could not be
+ * written.
+ *
+ * @example
+ * ```ts
+ * const result: NonceResult = await handlers.nonce(store);
+ * if (result.status === 200) console.log(result.body.nonce);
+ * ```
+ */
+export type NonceResult =
+  | { status: 200; body: { nonce: string; error?: undefined } }
+  | ErrorResult<500>;
+
+/**
+ * What `handlers.verify` answers: 200 with the address that is now signed in, or a failure.
+ * 400: a bad body, no pending or an expired nonce, a message that does not validate, a nonce
+ * already used. 401: the proof does not hold. 500: a service or setup failure (the log says
+ * which). Any status an `onSignIn` hook refused with (403 for a suspended account, say).
+ *
+ * @example
+ * ```ts
+ * const result: VerifyResult = await handlers.verify(store, { body: req.body });
+ * if (result.status === 200) console.log(`${result.body.address} signed in`);
+ * else console.log(`refused (${result.status}): ${result.body.error}`);
+ * ```
+ */
+export type VerifyResult =
+  | { status: 200; body: { ok: true; address: string; error?: undefined } }
+  | ErrorResult<400 | 401 | 500 | SignInRefusalStatus>;
+
+/**
+ * What `handlers.signOut` answers: always 200, since the session has ended even when removing
+ * it from the store or an `onSignOut` hook failed (the log says so).
+ *
+ * @example
+ * ```ts
+ * const result: SignOutResult = await handlers.signOut(store);
+ * res.status(result.status).json(result.body); // 200 { ok: true }
+ * ```
+ */
+export type SignOutResult = { status: 200; body: { ok: true; error?: undefined } };
+
+/**
+ * What `handlers.me` answers: 200 with the signed-in address, 401 when the session holds no
+ * sign-in, 500 when it could not be read. The data an `onSignIn` hook stored is not in it, so
+ * an internal id or role never reaches the browser unless your own route sends it (read it with
+ * `getSignedIn`).
+ *
+ * @example
+ * ```ts
+ * const result: MeResult = await handlers.me(store);
+ * const address = result.status === 200 ? result.body.address : null;
+ * ```
+ */
+export type MeResult =
+  | { status: 200; body: { address: string; error?: undefined } }
+  | ErrorResult<401 | 500>;

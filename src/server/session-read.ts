@@ -1,0 +1,227 @@
+import { LedgerUnavailableError } from "../errors.js";
+import { randomHex } from "../shared/random-hex.js";
+import type { Logger } from "../shared/logger.js";
+import { LruCache } from "../verify/lru-cache.js";
+import type { AuthorityGrant, CheckSuccess, Verifier } from "../verify/types.js";
+import type { NormalizedAuthOptions } from "./options.js";
+import type { RevocationStore, SessionRecord, SessionStore } from "./types.js";
+
+/** Sessions whose last successful revalidation this process remembers (beyond it, the record's own time counts). */
+const VALIDATED_CACHE_ENTRIES = 10_000;
+
+/**
+ * The session rules of one set of handlers: what every read of a signed-in session checks, and
+ * where the state they need lives. One object per `createAuthHandlers` / `createFetchHandler`,
+ * shared by all their reads.
+ *
+ * @internal
+ */
+export interface SessionRules {
+  now: () => number;
+  logger: Logger;
+  verifier: Verifier;
+  maxSessionAgeMs: number;
+  revocationStore: RevocationStore | undefined;
+  revalidateAfterMs: number | undefined;
+  /** Slack on revocation times, so an instance whose clock runs a little behind still sees the id revoked. */
+  clockSkewMs: number;
+  /** sessionId -> when this process last saw the ledger confirm its authority. */
+  validated: LruCache<string, number>;
+  /** Revalidations under way, so concurrent reads of one session share one ledger look-up. */
+  revalidating: Map<string, Promise<boolean>>;
+}
+
+/** @internal */
+export function createSessionRules(config: NormalizedAuthOptions): SessionRules {
+  return {
+    now: config.now,
+    logger: config.logger,
+    verifier: config.verifier,
+    maxSessionAgeMs: config.maxSessionAgeMs,
+    revocationStore: config.revocationStore,
+    revalidateAfterMs: config.revalidateAfterMs,
+    clockSkewMs: config.clockSkewSeconds * 1000,
+    validated: new LruCache(VALIDATED_CACHE_ENTRIES),
+    revalidating: new Map(),
+  };
+}
+
+/**
+ * A signed-in session, as a read that passed every check sees it.
+ *
+ * @internal
+ */
+export interface SignedInState {
+  address: string;
+  /** Milliseconds since the Unix epoch. */
+  authenticatedAt: number;
+  sessionId: string;
+  /** The whole record, for callers that need more of it. */
+  record: SessionRecord;
+}
+
+/**
+ * Why a record that held a sign-in no longer counts: an old record without the fields every
+ * sign-in writes now, its absolute lifetime passed, signed out elsewhere, its key or signer list
+ * lost authority on the ledger.
+ *
+ * @internal
+ */
+export type SessionEnd = "incomplete" | "expired" | "revoked" | "authority_lost";
+
+/** @internal */
+export type SignedInVerdict = { signedIn: true; state: SignedInState } | { signedIn: false; ended: SessionEnd | undefined };
+
+/**
+ * THE read of a signed-in session: every rule a read applies, in one place, so `me`, the fetch
+ * handler's `getSession` and any helper for app routes answer alike. In order:
+ * 1. the record holds an address, a sign-in time and a session id (a record written before
+ *    session ids existed reads as ended: one new sign-in);
+ * 2. the absolute lifetime (`maxSessionAgeSeconds`) from the sign-in has not passed, nor the
+ *    caller's own `maxAgeMs` (which does not end the session, it only asks for a fresher one);
+ * 3. the session id is not revoked (a sign-out anywhere), when there is a revocation store;
+ * 4. with `revalidateAfterSeconds`, once the interval has passed since the last check, the ledger
+ *    still gives the key or signer list authority (a lost authority also revokes the id).
+ *
+ * Rejects when a check cannot be answered (the revocation store fails): a read then fails
+ * closed. A ledger node that cannot answer a revalidation does not end the session: it stays
+ * signed in, the failure is logged, and the next read tries again.
+ *
+ * @internal
+ */
+export async function judgeSignedIn(
+  rules: SessionRules,
+  record: SessionRecord,
+  options: { maxAgeMs?: number | undefined } = {},
+): Promise<SignedInVerdict> {
+  const { address, authenticatedAt, sessionId } = record;
+  if (typeof address !== "string" || address === "") return { signedIn: false, ended: undefined };
+  if (typeof authenticatedAt !== "number" || typeof sessionId !== "string" || sessionId === "")
+    return { signedIn: false, ended: "incomplete" };
+  const now = rules.now();
+  const age = now - authenticatedAt;
+  if (!(age < rules.maxSessionAgeMs)) return { signedIn: false, ended: "expired" };
+  if (options.maxAgeMs !== undefined && !(age < options.maxAgeMs)) return { signedIn: false, ended: undefined };
+  if (rules.revocationStore !== undefined && (await rules.revocationStore.isRevoked(sessionId)))
+    return { signedIn: false, ended: "revoked" };
+  if (!(await authorityHolds(rules, record, sessionId, now))) return { signedIn: false, ended: "authority_lost" };
+  return { signedIn: true, state: { address, authenticatedAt, sessionId, record } };
+}
+
+/**
+ * {@link judgeSignedIn} over a session store: the signed-in state, or `null`. With `clear`, a
+ * session that has ended is destroyed (its cookie expired, its server-side record deleted); a
+ * failure to do so is logged, the answer stays `null`. Rejects when a check cannot be answered.
+ *
+ * @internal
+ */
+export async function readSignedInSession(
+  rules: SessionRules,
+  session: SessionStore,
+  options: { clear?: boolean; maxAgeMs?: number | undefined } = {},
+): Promise<SignedInState | null> {
+  const verdict = await judgeSignedIn(rules, await session.get(), options);
+  if (verdict.signedIn) return verdict.state;
+  if (verdict.ended !== undefined && options.clear === true) {
+    try {
+      await session.destroy();
+    } catch (cause) {
+      rules.logger.error("sign-in-with-xrpl: could not clear a session that has ended", cause);
+    }
+  }
+  return null;
+}
+
+/**
+ * Ends the sign-in a record holds everywhere: its session id is revoked until its absolute
+ * lifetime passes (plus the clock skew), after which every instance refuses it by age anyway.
+ * Nothing to do for a record without a sign-in, without a revocation store, or already past
+ * its lifetime. Rejects when the revocation store cannot record it.
+ *
+ * @internal
+ */
+export async function revokeSignedIn(rules: SessionRules, record: SessionRecord): Promise<void> {
+  const { sessionId, authenticatedAt } = record;
+  if (rules.revocationStore === undefined || typeof sessionId !== "string" || sessionId === "" || typeof authenticatedAt !== "number")
+    return;
+  const ttlMs = Math.ceil(authenticatedAt + rules.maxSessionAgeMs + rules.clockSkewMs - rules.now());
+  if (ttlMs <= 0) return;
+  await rules.revocationStore.revoke(sessionId, ttlMs);
+}
+
+/**
+ * The signed-in fields of a new sign-in: the address, the time, a fresh random session id, and
+ * what signed (so a later read can re-check it on the ledger).
+ *
+ * @internal
+ */
+export function signedInRecord(check: CheckSuccess, at: number): SessionRecord {
+  const record: SessionRecord = {
+    address: check.address,
+    authenticatedAt: at,
+    sessionId: randomHex(16),
+    authority: check.authority,
+    validatedAt: at,
+  };
+  if (check.publicKey !== null) record.publicKey = check.publicKey;
+  if (check.signers !== undefined) record.signers = [...check.signers];
+  return record;
+}
+
+/** Whether the record's authority still holds, asking the ledger only once the interval has passed. */
+async function authorityHolds(rules: SessionRules, record: SessionRecord, sessionId: string, now: number): Promise<boolean> {
+  const interval = rules.revalidateAfterMs;
+  if (interval === undefined) return true;
+  const grant = grantOf(record);
+  // A custom strategy's "unknown" authority (or one without its key) names nothing the ledger
+  // could confirm again: such a session lives out its lifetime.
+  if (grant === undefined) return true;
+  const last = Math.max(record.validatedAt ?? record.authenticatedAt ?? 0, rules.validated.get(sessionId) ?? Number.NEGATIVE_INFINITY);
+  if (now - last < interval) return true;
+  let pending = rules.revalidating.get(sessionId);
+  if (pending === undefined) {
+    pending = revalidate(rules, record, sessionId, grant).finally(() => rules.revalidating.delete(sessionId));
+    rules.revalidating.set(sessionId, pending);
+  }
+  return pending;
+}
+
+async function revalidate(rules: SessionRules, record: SessionRecord, sessionId: string, grant: AuthorityGrant): Promise<boolean> {
+  const checkedAt = rules.now();
+  let answer;
+  try {
+    answer = await rules.verifier.checkAuthority!(grant);
+  } catch (cause) {
+    if (!(cause instanceof LedgerUnavailableError)) throw cause;
+    // The ledger is somebody else's service: its outage should not sign every user out. The
+    // session keeps going on its last confirmation, and the next read asks again.
+    rules.logger.warn(
+      `sign-in-with-xrpl: could not revalidate the session of ${grant.address} (ledger unavailable); it stays signed in until the next check`,
+      cause,
+    );
+    return true;
+  }
+  if (answer.ok) {
+    rules.validated.set(sessionId, checkedAt);
+    return true;
+  }
+  rules.logger.warn(`sign-in-with-xrpl: ended the session of ${grant.address}: ${answer.code}: ${answer.detail}`);
+  try {
+    // Copies of the session on other instances then end without a ledger look-up of their own.
+    await revokeSignedIn(rules, record);
+  } catch (cause) {
+    rules.logger.error(
+      "sign-in-with-xrpl: could not revoke a session whose authority is gone (each instance ends it on its own check)",
+      cause,
+    );
+  }
+  return false;
+}
+
+function grantOf(record: SessionRecord): AuthorityGrant | undefined {
+  const { address, authority, publicKey, signers } = record;
+  if (address === undefined) return undefined;
+  if ((authority === "master" || authority === "regular") && publicKey !== undefined) return { address, authority, publicKey };
+  if (authority === "multisig" && signers !== undefined) return { address, authority, signers };
+  return undefined;
+}

@@ -1,0 +1,420 @@
+// The better-auth plugin, end to end: the example app (examples/better-auth) on a real loopback
+// HTTP server, better-auth on the real PostgreSQL (its own schema per run), the better-auth
+// client with the XRPL client plugin and this library's controller, dev wallets of both curves
+// answering both proof kinds, and the mock rippled as the XRPL node.
+import { once } from "node:events";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { betterAuth, type BetterAuthPlugin } from "better-auth";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAuth, type Auth } from "../../examples/better-auth/auth.js";
+import { createClient, signInWithXrpl } from "../../examples/better-auth/client.js";
+import { migrate } from "../../examples/better-auth/migrate.js";
+import { createRequestListener } from "../../examples/better-auth/server.js";
+import { xrpl, XRPL_PROVIDER_ID } from "../../src/better-auth/index.js";
+import { ServerRejectedError } from "../../src/client/errors.js";
+import type { Wallet, WalletProof } from "../../src/client/types.js";
+import { InvalidOptionsError } from "../../src/errors.js";
+import { createMessage } from "../../src/message/create.js";
+import { createDevWallet, type DevWallet } from "../../src/testing/index.js";
+import { compactSignature } from "../../src/verify/compact-signature.js";
+import { createVerifier } from "../../src/verify/create-verifier.js";
+import { createCookieJar, type CookieJar } from "../support/cookie-jar.js";
+import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
+
+const DATABASE = "postgres://postgres@127.0.0.1:5432/postgres";
+const SECRET = "better-auth-example-secret-0123456789abcdef";
+const LSF_DISABLE_MASTER = 0x00100000;
+
+/** One app: its database schema, its HTTP server, and how to reach it. */
+interface App {
+  auth: Auth;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+const schemas: string[] = [];
+
+/** A connection string whose tables live in a schema of their own, dropped after the run. */
+async function freshSchema(): Promise<string> {
+  const schema = `siwx_better_auth_${process.pid}_${Date.now()}_${schemas.length}`;
+  const admin = new pg.Client({ connectionString: DATABASE });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA "${schema}"`);
+  await admin.end();
+  schemas.push(schema);
+  return `${DATABASE}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+}
+
+/** Starts the example app on 127.0.0.1 with its tables migrated by better-auth's own migration. */
+async function startApp(
+  build: (env: { DATABASE_URL: string; BETTER_AUTH_URL: string }) => { auth: Auth; close(): Promise<void> },
+): Promise<App> {
+  const server: Server = createServer();
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const built = build({ DATABASE_URL: await freshSchema(), BETTER_AUTH_URL: baseUrl });
+  await migrate(built.auth);
+  server.on("request", createRequestListener(built.auth));
+  return {
+    auth: built.auth,
+    baseUrl,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await built.close();
+    },
+  };
+}
+
+/** A browser stand-in: a cookie jar, the Origin header a browser sends, and every verify body kept. */
+function browser(app: App) {
+  const jar: CookieJar = createCookieJar();
+  const verifyBodies: Record<string, unknown>[] = [];
+  const fetchWithCookies = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
+    const url = input instanceof Request ? input.url : String(input);
+    const headers = new Headers(init.headers);
+    headers.set("origin", app.baseUrl);
+    if (url.endsWith("/xrpl/verify") && typeof init.body === "string") verifyBodies.push(JSON.parse(init.body) as Record<string, unknown>);
+    return jar.fetch(url, { ...init, headers });
+  };
+  const client = createClient({ baseURL: app.baseUrl, fetch: fetchWithCookies });
+  const page = { domain: new URL(app.baseUrl).host, uri: app.baseUrl };
+  return { jar, client, page, verifyBodies, fetch: fetchWithCookies };
+}
+
+/** A sign-in by hand over the client plugin's typed endpoints, so a test can change any part. */
+async function verifyByHand(
+  tab: ReturnType<typeof browser>,
+  wallet: Wallet,
+  change: { domain?: string; chainId?: string; nonce?: string; address?: string; proof?: (proof: WalletProof) => WalletProof } = {},
+) {
+  const nonce = change.nonce ?? (await tab.client.xrpl.nonce()).data?.nonce;
+  if (nonce === undefined) throw new Error("no nonce");
+  const address = change.address ?? (await wallet.getAddress());
+  const message = createMessage({
+    domain: change.domain ?? tab.page.domain,
+    address,
+    uri: tab.page.uri,
+    version: "1",
+    chainId: change.chainId ?? "xrpl:0",
+    nonce,
+    issuedAt: new Date().toISOString(),
+  });
+  const signed = await wallet.sign(message);
+  const proof = change.proof === undefined ? signed : change.proof(signed);
+  const body = { message, address, ...proof };
+  const answer = await tab.client.xrpl.verify(body);
+  return { ...answer, body, nonce };
+}
+
+let ledger: MockRippled;
+let app: App;
+
+beforeAll(async () => {
+  ledger = await startMockRippled({ networkId: 0 });
+  app = await startApp((env) => createAuth({ ...env, BETTER_AUTH_SECRET: SECRET, XRPL_NODE_URL: ledger.url }));
+});
+
+afterAll(async () => {
+  await app?.close();
+  await ledger?.stop();
+  const admin = new pg.Client({ connectionString: DATABASE });
+  await admin.connect();
+  for (const schema of schemas) await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await admin.end();
+});
+
+describe("better-auth plugin: signing in end to end", () => {
+  const kinds = [
+    { algorithm: "ed25519", proof: "signature" },
+    { algorithm: "ecdsa-secp256k1", proof: "signature" },
+    { algorithm: "ed25519", proof: "signedTx" },
+    { algorithm: "ecdsa-secp256k1", proof: "signedTx" },
+  ] as const;
+
+  for (const { algorithm, proof } of kinds) {
+    it(`signs in a ${algorithm} dev wallet by ${proof}: session cookie, better-auth session, user and account`, async () => {
+      const tab = browser(app);
+      const wallet = createDevWallet({ algorithm, proof });
+      const address = await wallet.getAddress();
+
+      const state = await signInWithXrpl(tab.client, wallet, tab.page);
+      expect(state).toMatchObject({ status: "authenticated", address });
+      expect(tab.jar.get("better-auth.session_token")).toBeDefined();
+      expect(tab.jar.lastSetCookie("better-auth.session_token")?.attributes).toMatchObject({ httponly: true });
+
+      // better-auth's own session reader, on the server, from the cookie alone.
+      const signedIn = await app.auth.api.getSession({ headers: new Headers({ cookie: tab.jar.header() }) });
+      expect(signedIn?.session.xrplAddress).toBe(address);
+      expect(signedIn?.user).toMatchObject({
+        name: address,
+        email: `${address.toLowerCase()}@xrpl.placeholder.invalid`,
+        emailVerified: false,
+      });
+
+      // The account ties the user to the address.
+      const accounts = await app.auth.api.listUserAccounts({ headers: new Headers({ cookie: tab.jar.header() }) });
+      expect(accounts.map((account) => [account.providerId, account.accountId])).toEqual([[XRPL_PROVIDER_ID, address]]);
+
+      // The app's own route, the client's session and the adapter's `me` agree.
+      const profile = await tab.fetch(`${app.baseUrl}/api/profile`);
+      expect(await profile.json()).toEqual({ userId: signedIn?.user.id, name: address, address });
+      expect((await tab.client.getSession()).data?.session.xrplAddress).toBe(address);
+      expect(await tab.client.xrpl.authAdapter().me?.()).toEqual({ address });
+    });
+  }
+
+  it("signs the same address in again as the same user, and signs out", async () => {
+    const wallet = createDevWallet();
+    const first = browser(app);
+    const second = browser(app);
+    const one = await verifyByHand(first, wallet);
+    const two = await verifyByHand(second, wallet);
+    expect(one.error).toBeNull();
+    expect(two.error).toBeNull();
+    expect(two.data?.user.id).toBe(one.data?.user.id);
+    expect(two.data?.token).not.toBe(one.data?.token);
+
+    const adapter = second.client.xrpl.authAdapter();
+    await adapter.signOut();
+    expect(await adapter.me?.()).toBeNull();
+    expect((await app.auth.api.getSession({ headers: new Headers({ cookie: first.jar.header() }) }))?.session.xrplAddress).toBe(
+      await wallet.getAddress(),
+    );
+  });
+
+  it("refuses a replayed verify request: the nonce is used up", async () => {
+    const tab = browser(app);
+    await signInWithXrpl(tab.client, createDevWallet(), tab.page);
+    const replay = browser(app);
+    const answer = await replay.fetch(`${app.baseUrl}/api/auth/xrpl/verify`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(tab.verifyBodies[0]),
+    });
+    expect(answer.status).toBe(400);
+    // The used nonce's row is deleted: the server cannot tell a replay from a made-up nonce.
+    expect(await answer.json()).toMatchObject({ code: "unknown_nonce" });
+    expect(replay.jar.get("better-auth.session_token")).toBeUndefined();
+  });
+
+  it("lets exactly one of many racing requests with the same proof sign in", async () => {
+    const tab = browser(app);
+    const nonce = (await tab.client.xrpl.nonce()).data?.nonce ?? "";
+    const wallet = createDevWallet();
+    const address = await wallet.getAddress();
+    const message = createMessage({
+      domain: tab.page.domain,
+      address,
+      uri: tab.page.uri,
+      version: "1",
+      chainId: "xrpl:0",
+      nonce,
+      issuedAt: new Date().toISOString(),
+    });
+    const raced = JSON.stringify({ message, address, ...(await wallet.sign(message)) });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        fetch(`${app.baseUrl}/api/auth/xrpl/verify`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: app.baseUrl },
+          body: raced,
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, ...Array<number>(9).fill(400)]);
+    // The losers met the nonce either while it was being deleted or after.
+    for (const answer of answers.filter((one) => one.status === 400)) {
+      expect(["nonce_used", "unknown_nonce"]).toContain(((await answer.json()) as { code: string }).code);
+    }
+  });
+
+  it("creates one user when two first sign-ins of a new address race", async () => {
+    const wallet = createDevWallet({ algorithm: "ecdsa-secp256k1" });
+    const [one, two] = await Promise.all([verifyByHand(browser(app), wallet), verifyByHand(browser(app), wallet)]);
+    expect(one.error).toBeNull();
+    expect(two.error).toBeNull();
+    expect(one.data?.user.id).toBe(two.data?.user.id);
+  });
+});
+
+describe("better-auth plugin: refusals carry the rule that failed", () => {
+  it("refuses a message made for another domain, whatever the request's Host says", async () => {
+    const tab = browser(app);
+    const answer = await verifyByHand(tab, createDevWallet(), { domain: "evil.example" });
+    expect(answer.error).toMatchObject({ status: 400, code: "domain_mismatch", message: "Domain does not match." });
+  });
+
+  it("refuses a message for another chain than the plugin's", async () => {
+    const answer = await verifyByHand(browser(app), createDevWallet(), { chainId: "xrpl:1" });
+    expect(answer.error).toMatchObject({ status: 400, code: "chain_mismatch" });
+  });
+
+  it("refuses a bad signature with the verifier's code, and leaves the nonce usable", async () => {
+    const tab = browser(app);
+    const wallet = createDevWallet();
+    const forged = await verifyByHand(tab, wallet, {
+      proof: (proof) =>
+        proof.signatureKind === "signature"
+          ? { ...proof, signature: proof.signature.replace(/^../u, (pair) => (pair === "00" ? "11" : "00")) }
+          : proof,
+    });
+    expect(forged.error).toMatchObject({ status: 401, code: "invalid_signature", message: "Signature verification failed." });
+    expect(tab.jar.get("better-auth.session_token")).toBeUndefined();
+    // A forged proof cannot burn the nonce: the real signer can still use it.
+    const real = await verifyByHand(tab, wallet, { nonce: forged.nonce });
+    expect(real.error).toBeNull();
+  });
+
+  it("refuses a key that has no authority over the address signing in", async () => {
+    const tab = browser(app);
+    const signer = createDevWallet();
+    const other = await createDevWallet().getAddress();
+    // Not its master key, and the account is not on the ledger: nothing gave that key authority.
+    const answer = await verifyByHand(tab, signer, { address: other });
+    expect(answer.error).toMatchObject({ status: 401, code: "account_not_found" });
+  });
+
+  it("refuses a nonce it never issued, and a malformed message", async () => {
+    const tab = browser(app);
+    const unknown = await verifyByHand(tab, createDevWallet(), { nonce: "abcdefgh12345678" });
+    expect(unknown.error).toMatchObject({ status: 400, code: "unknown_nonce" });
+
+    const wallet = createDevWallet();
+    const malformed = await tab.client.xrpl.verify({
+      message: "hello",
+      address: await wallet.getAddress(),
+      ...(await wallet.sign("hello")),
+    });
+    expect(malformed.error).toMatchObject({ status: 400, code: "invalid_message", message: "Invalid message format." });
+
+    const response = await tab.fetch(`${app.baseUrl}/api/auth/xrpl/verify`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ message: "x", signatureKind: "carrier-pigeon", address: "r" }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: "VALIDATION_ERROR" });
+  });
+
+  it("follows the account's keys on the ledger: its regular key signs in for it", async () => {
+    const account = createDevWallet({ algorithm: "ecdsa-secp256k1" });
+    const accountAddress = await account.getAddress();
+    const regular: DevWallet = createDevWallet();
+    ledger.setAccount(accountAddress, { regularKey: await regular.getAddress() });
+    try {
+      const asAccount: Wallet = { getAddress: () => accountAddress, sign: (message) => regular.sign(message) };
+      const tab = browser(app);
+      const state = await signInWithXrpl(tab.client, asAccount, tab.page);
+      expect(state.address).toBe(accountAddress);
+      const signedIn = await app.auth.api.getSession({ headers: new Headers({ cookie: tab.jar.header() }) });
+      expect(signedIn?.session.xrplAddress).toBe(accountAddress);
+    } finally {
+      ledger.removeAccount(accountAddress);
+    }
+  });
+});
+
+describe("better-auth plugin: options", () => {
+  it("signs in without the ledger when the verifier never asks it (compactSignature ledger: never)", async () => {
+    const offline = await startApp((env) =>
+      createAuth(
+        { ...env, BETTER_AUTH_SECRET: SECRET },
+        createVerifier({ nodeUrl: "ws://127.0.0.1:9", strategies: [compactSignature({ ledger: "never" })] }),
+      ),
+    );
+    try {
+      const tab = browser(offline);
+      const wallet = createDevWallet({ algorithm: "ecdsa-secp256k1" });
+      const state = await signInWithXrpl(tab.client, wallet, tab.page);
+      expect(state.address).toBe(await wallet.getAddress());
+    } finally {
+      await offline.close();
+    }
+  });
+
+  it("refuses a disabled master key when the verifier reads the ledger for every signature", async () => {
+    const strict = await startApp((env) =>
+      createAuth(
+        { ...env, BETTER_AUTH_SECRET: SECRET },
+        createVerifier({ nodeUrl: ledger.url, strategies: [compactSignature({ ledger: "always" })] }),
+      ),
+    );
+    const account = createDevWallet();
+    const address = await account.getAddress();
+    ledger.setAccount(address, { flags: LSF_DISABLE_MASTER });
+    try {
+      const tab = browser(strict);
+      const master = await verifyByHand(tab, account);
+      expect(master.error).toMatchObject({ status: 401, code: "master_disabled", message: "Signature verification failed." });
+      // Through the controller, the refusal names the code too.
+      await expect(signInWithXrpl(tab.client, account, tab.page)).rejects.toSatisfy(
+        (error: unknown) =>
+          error instanceof ServerRejectedError && error.status === 401 && /master_disabled/u.test(error.serverError ?? ""),
+      );
+      expect(tab.jar.get("better-auth.session_token")).toBeUndefined();
+    } finally {
+      ledger.removeAccount(address);
+      await strict.close();
+    }
+  });
+
+  it("asks for an email when anonymous is off, and names the user with getUserInfo", async () => {
+    const named = await startApp((env) => {
+      const verifier = createVerifier({ nodeUrl: ledger.url });
+      const pool = new pg.Pool({ connectionString: env.DATABASE_URL });
+      const auth = betterAuthWith(pool, env.BETTER_AUTH_URL, [
+        xrpl({
+          verifier,
+          anonymous: false,
+          emailDomainName: "wallets.example.com",
+          getUserInfo: ({ address }) => ({ name: `Holder of ${address.slice(0, 6)}` }),
+        }),
+      ]);
+      return { auth, close: async () => (await verifier.close(), await pool.end()) };
+    });
+    try {
+      const tab = browser(named);
+      const wallet = createDevWallet();
+      const address = await wallet.getAddress();
+      const missing = await verifyByHand(tab, wallet);
+      expect(missing.error).toMatchObject({ status: 400, code: "email_required" });
+
+      const nonce = (await tab.client.xrpl.nonce()).data?.nonce ?? "";
+      const message = createMessage({
+        domain: tab.page.domain,
+        address,
+        uri: tab.page.uri,
+        version: "1",
+        chainId: "xrpl:0",
+        nonce,
+        issuedAt: new Date().toISOString(),
+      });
+      const answer = await tab.client.xrpl.verify({ message, address, ...(await wallet.sign(message)), email: "Alice@Example.com" });
+      expect(answer.error).toBeNull();
+      const signedIn = await named.auth.api.getSession({ headers: new Headers({ cookie: tab.jar.header() }) });
+      expect(signedIn?.user).toMatchObject({ email: "alice@example.com", emailVerified: false, name: `Holder of ${address.slice(0, 6)}` });
+    } finally {
+      await named.close();
+    }
+  });
+
+  it("refuses unusable options at start, each with the setting to fix", () => {
+    const verifier = createVerifier({ nodeUrl: "ws://127.0.0.1:9" });
+    expect(() => xrpl({ verifier, production: true })).toThrow(InvalidOptionsError);
+    expect(() => xrpl({ verifier, production: true })).toThrow(/`domain` is required in production/u);
+    expect(() => xrpl({ verifier, domain: "https://example.com/" })).toThrow(/is not a host/u);
+    expect(() => xrpl({ verifier, chainId: "0" })).toThrow(/`chainId` must be a CAIP-2 XRPL chain id/u);
+    expect(() => xrpl({ verifier, emailDomainName: "not a host" })).toThrow(/`emailDomainName`/u);
+    expect(() => xrpl({ verifier: {} as never })).toThrow(/`verifier` is missing/u);
+    expect(() => xrpl({ verifier, domain: "example.com", production: true })).not.toThrow();
+  });
+});
+
+/** A better-auth instance with other plugin options than the example's. */
+function betterAuthWith(pool: pg.Pool, baseURL: string, plugins: BetterAuthPlugin[]): Auth {
+  return betterAuth({ database: pool, baseURL, secret: SECRET, plugins }) as unknown as Auth;
+}

@@ -1,0 +1,402 @@
+/**
+ * Sessions that end: a nonce request never carries a sign-in along, an absolute lifetime from
+ * sign-in, sign-out revoking the session id for every copy of the record, the failed-attempt
+ * limit on a pending nonce, and revalidation of the signing authority through a ledger node (the
+ * mock rippled, whose accounts change between reads). Both session kinds, one injected clock.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Wallet } from "xrpl";
+import { InvalidOptionsError } from "../../src/errors.js";
+import {
+  createAuthHandlers,
+  createMemoryNonceStore,
+  MAX_FAILED_VERIFY_ATTEMPTS,
+  type AuthHandlersOptions,
+  type NonceStore,
+  type RevocationStore,
+  type SessionKind,
+  type SessionRecord,
+} from "../../src/server/index.js";
+import { createMemorySessionStore } from "../../src/testing/index.js";
+import { createVerifier, type Verifier } from "../../src/verify/index.js";
+import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
+import { compactProof, keyAddressOf, multiSignedTx, regularKeyWallet, signedTxRequest, walletFor } from "../verify/proofs.js";
+import { buildMessage, makeAccount, recordingLogger, scriptedVerifier, signedBody, T0 } from "./support.js";
+
+const HOUR = 3_600_000;
+const NOT_AUTHENTICATED = { status: 401, body: { error: "Not authenticated." } };
+const LSF_DISABLE_MASTER = 0x00100000;
+
+function setup(sessionKind: SessionKind, options: Partial<AuthHandlersOptions> = {}) {
+  const clock = { now: T0 };
+  const logger = recordingLogger();
+  const nonceStore = createMemoryNonceStore({ now: () => clock.now });
+  const verifier = options.verifier ?? scriptedVerifier(true);
+  const handlers = createAuthHandlers({
+    verifier,
+    sessionKind,
+    domain: "example.com",
+    now: () => clock.now,
+    logger,
+    nonceStore,
+    ...options,
+  });
+  const account = makeAccount();
+  /** A browser's session, signed in: nonce, signed message, verify. */
+  const signIn = async (session = createMemorySessionStore()) => {
+    const { body } = await handlers.nonce(session);
+    const message = buildMessage({ account, nonce: body.nonce as string, issuedAtMs: clock.now });
+    expect(await handlers.verify(session, { body: signedBody(account, message) })).toMatchObject({ status: 200 });
+    return session;
+  };
+  return { clock, logger, nonceStore, handlers, account, signIn };
+}
+
+/** What a copied cookie is: the same record in another store. */
+const copyOf = async (session: { get(): SessionRecord | Promise<SessionRecord> }) => createMemorySessionStore(await session.get());
+
+describe.each(["sealed-cookie", "server-store"] as const)("sessions that end, %s session", (sessionKind) => {
+  describe("a nonce request starts a new sign-in", () => {
+    it("never carries the address into the new record, and ends the sign-in it replaces for every copy", async () => {
+      const { handlers, signIn, nonceStore } = setup(sessionKind);
+      const session = await signIn();
+      const copy = await copyOf(session);
+      const { sessionId } = await session.get();
+      const answer = await handlers.nonce(copy);
+      expect(await copy.get()).toEqual({ pendingNonce: answer.body.nonce, nonceIssuedAt: T0 });
+      expect(await nonceStore.isRevoked(sessionId!)).toBe(true);
+      expect(await handlers.me(session)).toEqual(NOT_AUTHENTICATED);
+    });
+
+    it("answers 500 and keeps the sign-in when the sign-in it replaces cannot be revoked", async () => {
+      const failing: RevocationStore = { revoke: () => Promise.reject(new Error("store down")), isRevoked: () => Promise.resolve(false) };
+      const { handlers, signIn, logger } = setup(sessionKind, { revocationStore: failing });
+      const session = await signIn();
+      expect(await handlers.nonce(session)).toEqual({ status: 500, body: { error: "Internal server error." } });
+      expect((await session.get()).address).toBeDefined();
+      expect(logger.entries.some((entry) => entry.level === "error")).toBe(true);
+    });
+  });
+
+  describe("absolute lifetime (maxSessionAgeSeconds)", () => {
+    it("reads as signed in until 24 hours after sign-in by default, then signed out and cleared", async () => {
+      const { handlers, signIn, clock, account } = setup(sessionKind);
+      const session = await signIn();
+      clock.now = T0 + 24 * HOUR - 1;
+      expect(await handlers.me(session)).toEqual({ status: 200, body: { address: account.address } });
+      clock.now = T0 + 24 * HOUR;
+      expect(await handlers.me(session)).toEqual(NOT_AUTHENTICATED);
+      expect(session.destroyed).toBe(true);
+    });
+
+    it("holds whatever the session does in between: a copy kept busy ends at the same time", async () => {
+      const { handlers, signIn, clock } = setup(sessionKind, { maxSessionAgeSeconds: 600 });
+      const session = await signIn();
+      const copy = await copyOf(session);
+      for (let minute = 1; minute < 10; minute += 1) {
+        clock.now = T0 + minute * 60_000;
+        expect((await handlers.me(copy)).status).toBe(200);
+      }
+      clock.now = T0 + 600_000;
+      expect(await handlers.me(copy)).toEqual(NOT_AUTHENTICATED);
+    });
+
+    it("reads a record without a session id (written before sessions had ids) as signed out", async () => {
+      const { handlers } = setup(sessionKind);
+      const old = createMemorySessionStore({ address: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", authenticatedAt: T0 });
+      expect(await handlers.me(old)).toEqual(NOT_AUTHENTICATED);
+    });
+
+    it("refuses a maxSessionAgeSeconds that is not a positive number, naming it", () => {
+      for (const bad of [0, -1, Number.NaN, "86400"]) {
+        expect(() => setup(sessionKind, { maxSessionAgeSeconds: bad as number })).toThrow(InvalidOptionsError);
+        expect(() => setup(sessionKind, { maxSessionAgeSeconds: bad as number })).toThrow(/maxSessionAgeSeconds/);
+      }
+    });
+  });
+
+  describe("sign-out revokes the session id", () => {
+    it("a copy of the session taken before sign-out reads 200 before and 401 after", async () => {
+      const { handlers, signIn } = setup(sessionKind);
+      const session = await signIn();
+      const copy = await copyOf(session);
+      expect((await handlers.me(copy)).status).toBe(200);
+      expect(await handlers.signOut(session)).toEqual({ status: 200, body: { ok: true } });
+      expect(await handlers.me(copy)).toEqual(NOT_AUTHENTICATED);
+      // ... and a nonce request with the copy does not bring it back.
+      await handlers.nonce(copy);
+      expect(await handlers.me(copy)).toEqual(NOT_AUTHENTICATED);
+    });
+
+    it("keeps the id revoked until the absolute lifetime has passed (plus the clock skew), no longer", async () => {
+      const revoked: { id: string; ttlMs: number }[] = [];
+      const store = createMemoryNonceStore();
+      const recording: RevocationStore = {
+        revoke: (id, ttlMs) => {
+          revoked.push({ id, ttlMs });
+          return store.revoke(id, ttlMs);
+        },
+        isRevoked: (id) => store.isRevoked(id),
+      };
+      const { handlers, signIn, clock } = setup(sessionKind, {
+        revocationStore: recording,
+        maxSessionAgeSeconds: 3600,
+        clockSkewSeconds: 30,
+      });
+      const session = await signIn();
+      const { sessionId } = await session.get();
+      clock.now = T0 + 1000 * 1000;
+      await handlers.signOut(session);
+      expect(revoked).toEqual([{ id: sessionId, ttlMs: 3600_000 + 30_000 - 1000_000 }]);
+    });
+
+    it("uses the revocationStore option over the nonce store", async () => {
+      const separate = createMemoryNonceStore();
+      const { handlers, signIn, nonceStore } = setup(sessionKind, { revocationStore: separate });
+      const session = await signIn();
+      const { sessionId } = await session.get();
+      await handlers.signOut(session);
+      expect(await separate.isRevoked(sessionId!)).toBe(true);
+      expect(await nonceStore.isRevoked(sessionId!)).toBe(false);
+    });
+
+    it("fails closed when the revocation store cannot answer a read: 500 Internal server error., logged", async () => {
+      let down = false;
+      const store = createMemoryNonceStore();
+      const flaky: RevocationStore = {
+        revoke: (id, ttl) => store.revoke(id, ttl),
+        isRevoked: (id) => (down ? Promise.reject(new Error("store down")) : store.isRevoked(id)),
+      };
+      const { handlers, signIn, logger } = setup(sessionKind, { revocationStore: flaky });
+      const session = await signIn();
+      down = true;
+      expect(await handlers.me(session)).toEqual({ status: 500, body: { error: "Internal server error." } });
+      expect(logger.entries.some((entry) => entry.level === "error")).toBe(true);
+      down = false;
+      expect((await handlers.me(session)).status).toBe(200);
+    });
+
+    it("still signs out this session, and logs, when the id cannot be revoked", async () => {
+      const failing: RevocationStore = { revoke: () => Promise.reject(new Error("store down")), isRevoked: () => Promise.resolve(false) };
+      const { handlers, signIn, logger } = setup(sessionKind, { revocationStore: failing });
+      const session = await signIn();
+      expect(await handlers.signOut(session)).toEqual({ status: 200, body: { ok: true } });
+      expect(await handlers.me(session)).toEqual(NOT_AUTHENTICATED);
+      expect(
+        logger.entries
+          .filter((entry) => entry.level === "error")
+          .map((entry) => entry.message)
+          .join("\n"),
+      ).toMatch(/could not revoke/);
+    });
+
+    it("refuses a revocationStore without revoke and isRevoked", () => {
+      expect(() => setup(sessionKind, { revocationStore: { revoke: async () => {} } as unknown as RevocationStore })).toThrow(
+        /revocationStore/,
+      );
+    });
+
+    it(
+      sessionKind === "sealed-cookie"
+        ? "says once, at creation, that sign-out cannot end copies when nothing keeps revoked ids"
+        : "says nothing at creation when nothing keeps revoked ids (the server-side record is destroyed anyway)",
+      () => {
+        const consumeOnly: NonceStore = { consume: () => Promise.resolve(true) };
+        const { logger } = setup(sessionKind, { nonceStore: consumeOnly });
+        const warnings = logger.entries.filter((entry) => entry.level === "warn").map((entry) => entry.message);
+        if (sessionKind === "sealed-cookie") expect(warnings).toEqual([expect.stringMatching(/revocationStore/)]);
+        else expect(warnings).toEqual([]);
+      },
+    );
+  });
+
+  describe(`failed attempts per pending nonce (${MAX_FAILED_VERIFY_ATTEMPTS})`, () => {
+    async function failedAttempts(count: number, answer: boolean | Error = false) {
+      const verifier = scriptedVerifier(answer);
+      const { handlers, account, clock } = setup(sessionKind, { verifier });
+      const session = createMemorySessionStore();
+      const { body } = await handlers.nonce(session);
+      const proof = signedBody(account, buildMessage({ account, nonce: body.nonce as string, issuedAtMs: clock.now }));
+      const answers = [];
+      for (let attempt = 0; attempt < count; attempt += 1) answers.push(await handlers.verify(session, { body: proof }));
+      verifier.answer(true);
+      return { answers, session, handlers, proof, verifier };
+    }
+
+    it("keeps the nonce through 4 failures (same text each time), so the honest proof still signs in", async () => {
+      const { answers, session, handlers, proof } = await failedAttempts(MAX_FAILED_VERIFY_ATTEMPTS - 1);
+      expect(answers).toEqual(Array.from({ length: 4 }, () => ({ status: 401, body: { error: "Signature verification failed." } })));
+      expect((await session.get()).failedAttempts).toBe(4);
+      expect(await handlers.verify(session, { body: proof })).toMatchObject({ status: 200 });
+    });
+
+    it("clears the nonce at the 5th failure: the next attempt needs a new nonce", async () => {
+      const { answers, session, handlers, proof } = await failedAttempts(MAX_FAILED_VERIFY_ATTEMPTS);
+      expect(answers.at(-1)).toEqual({ status: 401, body: { error: "Signature verification failed." } });
+      expect(await session.get()).toEqual({});
+      expect((await handlers.verify(session, { body: proof })).status).toBe(400);
+    });
+
+    it("counts validation failures too, each with its own text", async () => {
+      const { handlers, account, clock } = setup(sessionKind);
+      const session = createMemorySessionStore();
+      const { body } = await handlers.nonce(session);
+      const nonce = body.nonce as string;
+      const wrong = [
+        signedBody(account, "hello"),
+        signedBody(account, buildMessage({ account, nonce, issuedAtMs: clock.now, domain: "evil.example" })),
+        signedBody(account, buildMessage({ account, nonce: "f".repeat(32), issuedAtMs: clock.now })),
+        signedBody(account, buildMessage({ account, nonce, issuedAtMs: clock.now - HOUR })),
+        signedBody(account, buildMessage({ account, nonce, issuedAtMs: clock.now + HOUR })),
+      ];
+      const texts = [];
+      for (const proof of wrong) texts.push((await handlers.verify(session, { body: proof })).body.error);
+      expect(texts).toEqual([
+        "Invalid message format.",
+        "Domain does not match.",
+        "Nonce does not match.",
+        "Message is too old.",
+        "Message is issued in the future.",
+      ]);
+      expect(await session.get()).toEqual({});
+    });
+
+    it("does not count a ledger outage (not the client's fault)", async () => {
+      const { session } = await failedAttempts(MAX_FAILED_VERIFY_ATTEMPTS + 2, new Error("ledger down"));
+      expect((await session.get()).pendingNonce).toBeDefined();
+      expect((await session.get()).failedAttempts).toBeUndefined();
+    });
+  });
+});
+
+describe("revalidation of the signing authority (revalidateAfterSeconds), through a ledger node", () => {
+  let node: MockRippled;
+  let verifier: Verifier;
+
+  beforeAll(async () => {
+    node = await startMockRippled();
+    verifier = createVerifier({ nodeUrl: node.url, connectTimeoutMs: 500, requestTimeoutMs: 500 });
+  });
+  afterAll(async () => {
+    await verifier.close();
+    await node.stop();
+  });
+
+  function revalidating(sessionKind: SessionKind) {
+    const context = setup(sessionKind, { verifier, revalidateAfterSeconds: 60 });
+    const signInWith = async (prove: (message: string) => Record<string, unknown>, address: string) => {
+      const session = createMemorySessionStore();
+      const { body } = await context.handlers.nonce(session);
+      const message = buildMessage({
+        account: { ...context.account, address },
+        nonce: body.nonce as string,
+        issuedAtMs: context.clock.now,
+      });
+      expect(await context.handlers.verify(session, { body: prove(message) })).toEqual({ status: 200, body: { ok: true, address } });
+      return session;
+    };
+    return { ...context, signInWith };
+  }
+
+  describe.each(["sealed-cookie", "server-store"] as const)("%s session", (sessionKind) => {
+    it("a regular-key session: no look-up inside the interval; ends at the first read past it once the key was rotated", async () => {
+      const { handlers, clock, signInWith, nonceStore } = revalidating(sessionKind);
+      const master = walletFor("ed25519");
+      const regular = regularKeyWallet(master.classicAddress);
+      node.setAccount(master.classicAddress, { regularKey: keyAddressOf(regular) });
+      const session = await signInWith(
+        (message) => ({ ...compactProof(regular, message, { address: master.classicAddress }) }),
+        master.classicAddress,
+      );
+      expect(await session.get()).toMatchObject({ authority: "regular", publicKey: regular.publicKey.toUpperCase() });
+      const copy = await copyOf(session);
+
+      const lookups = node.requestCount("account_info");
+      clock.now = T0 + 59_999;
+      expect((await handlers.me(session)).status).toBe(200);
+      expect(node.requestCount("account_info")).toBe(lookups);
+
+      clock.now = T0 + 60_000;
+      expect((await handlers.me(session)).status).toBe(200);
+      expect(node.requestCount("account_info")).toBe(lookups + 1);
+      // Confirmed at +60 s: the next look-up is due at +120 s, for the copy as well.
+      clock.now = T0 + 119_999;
+      expect((await handlers.me(copy)).status).toBe(200);
+      expect(node.requestCount("account_info")).toBe(lookups + 1);
+
+      node.setAccount(master.classicAddress, { regularKey: walletFor("ed25519").classicAddress });
+      clock.now = T0 + 120_000;
+      expect(await handlers.me(session)).toEqual(NOT_AUTHENTICATED);
+      expect(session.destroyed).toBe(true);
+      // The id is revoked as well, so other copies end without a look-up of their own.
+      expect(await nonceStore.isRevoked((await copy.get()).sessionId!)).toBe(true);
+      expect(await handlers.me(copy)).toEqual(NOT_AUTHENTICATED);
+    });
+
+    it("a master-key session ends once the account disables its master key", async () => {
+      const { handlers, clock, signInWith } = revalidating(sessionKind);
+      const master = walletFor("secp256k1");
+      node.setAccount(master.classicAddress, { regularKey: walletFor("ed25519").classicAddress });
+      const session = await signInWith((message) => ({ ...compactProof(master, message) }), master.classicAddress);
+      clock.now = T0 + 60_000;
+      expect((await handlers.me(session)).status).toBe(200);
+      node.setAccount(master.classicAddress, { flags: LSF_DISABLE_MASTER, regularKey: walletFor("ed25519").classicAddress });
+      clock.now = T0 + 120_000;
+      expect(await handlers.me(session)).toEqual(NOT_AUTHENTICATED);
+    });
+
+    it("a signer-list session ends once a signer that counted leaves the list", async () => {
+      const { handlers, clock, signInWith } = revalidating(sessionKind);
+      const account = walletFor("ed25519");
+      const signers = [walletFor("ed25519"), walletFor("secp256k1")];
+      const list = (members: Wallet[]) => ({
+        quorum: 2,
+        signers: members.map((signer) => ({ account: signer.classicAddress, weight: 1 })),
+      });
+      node.setAccount(account.classicAddress, { flags: LSF_DISABLE_MASTER, signerList: list(signers) });
+      const session = await signInWith(
+        (message) => ({ ...signedTxRequest(account.classicAddress, message, multiSignedTx(account.classicAddress, message, signers)) }),
+        account.classicAddress,
+      );
+      expect(await session.get()).toMatchObject({ authority: "multisig" });
+      clock.now = T0 + 60_000;
+      expect((await handlers.me(session)).status).toBe(200);
+      node.setAccount(account.classicAddress, { flags: LSF_DISABLE_MASTER, signerList: list([signers[0]!, walletFor("ed25519")]) });
+      clock.now = T0 + 120_000;
+      expect(await handlers.me(session)).toEqual(NOT_AUTHENTICATED);
+    });
+
+    it("keeps the session while the node cannot answer (logged), and ends it at the first read once it can", async () => {
+      const { handlers, clock, signInWith, logger } = revalidating(sessionKind);
+      const master = walletFor("ed25519");
+      const regular = regularKeyWallet(master.classicAddress);
+      node.setAccount(master.classicAddress, { regularKey: keyAddressOf(regular) });
+      const session = await signInWith(
+        (message) => ({ ...compactProof(regular, message, { address: master.classicAddress }) }),
+        master.classicAddress,
+      );
+      node.setAccount(master.classicAddress, {});
+      node.setBehaviour("silent");
+      try {
+        clock.now = T0 + 60_000;
+        expect((await handlers.me(session)).status).toBe(200);
+        expect(logger.entries.some((entry) => entry.level === "warn" && /could not revalidate/.test(entry.message))).toBe(true);
+      } finally {
+        node.setBehaviour("normal");
+        node.dropConnections();
+      }
+      clock.now = T0 + 60_001;
+      expect(await handlers.me(session)).toEqual(NOT_AUTHENTICATED);
+    });
+  });
+
+  it("needs a verifier that can re-check authority", () => {
+    const handWritten: Verifier = { check: scriptedVerifier().check, verify: () => Promise.resolve(true), close: () => Promise.resolve() };
+    expect(() =>
+      createAuthHandlers({ verifier: handWritten, sessionKind: "sealed-cookie", domain: "example.com", revalidateAfterSeconds: 60 }),
+    ).toThrow(/checkAuthority/);
+    expect(() => createAuthHandlers({ verifier, sessionKind: "sealed-cookie", domain: "example.com", revalidateAfterSeconds: 0 })).toThrow(
+      /revalidateAfterSeconds/,
+    );
+  });
+});

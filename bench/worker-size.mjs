@@ -5,34 +5,15 @@
 // ESM, conditions workerd/worker/browser, every dependency bundled. Prints raw and gzip bytes,
 // minified (what `wrangler deploy --minify` uploads) and not, the packages that weigh most, and
 // the goal: at most 100 kB gzip, minified.
-import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { bytesByPackage } from "./bundle-inputs.mjs";
+import { unwantedWorkerInputs, workerBuildOptions } from "./worker/build-options.mjs";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 // kB = 1,000 bytes, as in the rest of the documentation.
 const GOAL_GZIP_BYTES = 100_000;
 
-const WORKER = fileURLToPath(new URL("worker/compact-only.js", import.meta.url));
-
-async function bundle(minify) {
-  return build({
-    entryPoints: [WORKER],
-    absWorkingDir: root,
-    bundle: true,
-    platform: "browser",
-    conditions: ["workerd", "worker", "browser"],
-    mainFields: ["browser", "module", "main"],
-    format: "esm",
-    target: "es2022",
-    minify,
-    write: false,
-    metafile: true,
-    logLevel: "silent",
-    legalComments: "none",
-  });
-}
+const bundle = (minify) => build(workerBuildOptions(minify));
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 
@@ -60,15 +41,8 @@ console.table(
   })),
 );
 
-// The packages the Worker must not carry: an XRPL codec (the library reads transactions itself),
-// ripple-keypairs (the noble curves are called directly), and any of `ws` but the stub it ships
-// for browsers (a Worker has the WebSocket global).
-const inputs = Object.keys(minified.metafile.inputs);
-const unwanted = inputs.filter(
-  (path) =>
-    /node_modules\/(ripple-binary-codec|ripple-address-codec|ripple-keypairs|xrpl|bignumber\.js)\//u.test(path) ||
-    (/node_modules\/ws\//u.test(path) && !path.endsWith("ws/browser.js")),
-);
+// The packages the Worker must not carry (see worker/build-options.mjs for why).
+const unwanted = unwantedWorkerInputs(Object.keys(minified.metafile.inputs));
 console.log(`Packages the Worker must not carry: ${unwanted.length === 0 ? "none" : unwanted.join(", ")}`);
 if (unwanted.length > 0) process.exitCode = 1;
 

@@ -2,7 +2,7 @@ import { InvalidOptionsError } from "../errors.js";
 import type { NormalizedSessionCookie } from "../fetch/options.js";
 import { normalizeAuthOptions, type AuthHandlersOptions, type NormalizedAuthOptions } from "../server/options.js";
 import { COOKIE_NAME_PATTERN } from "../server/session-cookie-options.js";
-import { MIN_SESSION_SECRET_LENGTH, sessionSecretProblem } from "../server/session-secret.js";
+import { checkSealingSecret, MIN_SESSION_SECRET_LENGTH } from "../server/session-secret.js";
 
 const CALLER = "XrplProvider";
 const DEFAULT_ID = "xrpl";
@@ -120,16 +120,14 @@ export function normalizeProviderOptions(options: XrplProviderOptions): Normaliz
  * in production and said through the logger in development.
  */
 function checkSecret(secret: unknown, given: boolean, auth: NormalizedAuthOptions): string {
-  const setting = given ? "`secret`" : "`secret` (or AUTH_SECRET)";
-  if (secret !== undefined && typeof secret !== "string") {
-    fail("`secret` must be a string, e.g. { secret: process.env.AUTH_SECRET }.");
-  }
-  const problem = sessionSecretProblem(secret, setting);
-  if (problem === undefined) return secret as string;
-  const howToFix = `set AUTH_SECRET (the secret Auth.js uses) or pass { secret } with at least ${MIN_SESSION_SECRET_LENGTH} random characters, e.g. AUTH_SECRET="$(openssl rand -hex 32)", the same on every instance`;
-  if (problem.kind === "missing" || auth.production) fail(`${problem.text}: ${howToFix}.`);
-  auth.logger.warn(`sign-in-with-xrpl: ${CALLER}: ${problem.text}: kept for development, but production refuses it; ${howToFix}.`);
-  return secret as string;
+  return checkSealingSecret(secret, {
+    caller: CALLER,
+    setting: given ? "`secret`" : "`secret` (or AUTH_SECRET)",
+    notAString: "`secret` must be a string, e.g. { secret: process.env.AUTH_SECRET }.",
+    howToFix: `set AUTH_SECRET (the secret Auth.js uses) or pass { secret } with at least ${MIN_SESSION_SECRET_LENGTH} random characters, e.g. AUTH_SECRET="$(openssl rand -hex 32)", the same on every instance`,
+    production: auth.production,
+    logger: auth.logger,
+  });
 }
 
 function checkName(option: string, value: unknown, fallback: string, pattern: RegExp, what: string): string {

@@ -4,6 +4,7 @@ import { MessageFormatError } from "../errors.js";
 import { parseMessage, validateMessage } from "../message/index.js";
 import type { SignInMessage } from "../message/types.js";
 import { TEXT } from "../server/handlers.js";
+import { messageExpectations } from "../server/options.js";
 import { readVerifyBody } from "../server/verify-body.js";
 import type { CheckResult, VerifyRequest } from "../verify/types.js";
 import { createNonceCookie } from "./nonce-cookie.js";
@@ -210,15 +211,7 @@ async function runAuthorize(
 
   // 4. Validate: the domain from the options only, never from the request; the posted address;
   // the cookie's nonce; the chain; the time rules.
-  const validation = validateMessage(message, {
-    domain: auth.domain,
-    address: proof.address,
-    nonce: pending.nonce,
-    maxAgeSeconds: auth.maxMessageAgeSeconds,
-    clockSkewSeconds: auth.clockSkewSeconds,
-    now: requestedAt,
-    ...(auth.chainId === undefined ? {} : { chainId: auth.chainId }),
-  });
+  const validation = validateMessage(message, messageExpectations(auth, { address: proof.address, nonce: pending.nonce, requestedAt }));
   if (!validation.valid) return refuse(validation.code, validation.reason);
 
   // 5. The proof. A verifier that rejects (ledger node unreachable) is a service failure.

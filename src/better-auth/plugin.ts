@@ -6,6 +6,7 @@ import { generateNonce, parseMessage, validateMessage } from "../message/index.j
 import type { SignInMessage, ValidationCode } from "../message/types.js";
 import { VALIDATION_REASONS } from "../message/validate.js";
 import { TEXT } from "../server/handlers.js";
+import { messageExpectations } from "../server/options.js";
 import type { Logger } from "../shared/logger.js";
 import type { CheckFailureCode, CheckResult } from "../verify/types.js";
 import { normalizePluginOptions, type NormalizedPluginOptions, type XrplPluginOptions } from "./options.js";
@@ -176,14 +177,8 @@ async function signIn(
     if (cause instanceof MessageFormatError) throw refuse("BAD_REQUEST", "invalid_message", TEXT.invalidFormat);
     throw cause;
   }
-  const validation = validateMessage(message, {
-    domain: auth.domain,
-    address: proof.address,
-    maxAgeSeconds: auth.maxMessageAgeSeconds,
-    clockSkewSeconds: auth.clockSkewSeconds,
-    now: requestedAt,
-    ...(auth.chainId === undefined ? {} : { chainId: auth.chainId }),
-  });
+  // No nonce here: it is looked up by its value below, once the message holds.
+  const validation = validateMessage(message, messageExpectations(auth, { address: proof.address, requestedAt }));
   if (!validation.valid) throw refuse("BAD_REQUEST", validation.code, VALIDATION_REASONS[validation.code]);
 
   // 2. A nonce this server issued and nobody used yet. Only read here: a forged proof must not

@@ -6,7 +6,7 @@ import {
   DEFAULT_SESSION_COOKIE_NAME,
   DEFAULT_SESSION_MAX_AGE_SECONDS,
 } from "../server/session-cookie-options.js";
-import { MIN_SESSION_SECRET_LENGTH, sessionSecretProblem } from "../server/session-secret.js";
+import { checkSealingSecret, MIN_SESSION_SECRET_LENGTH } from "../server/session-secret.js";
 
 const CALLER = "createFetchHandler";
 const DEFAULT_BASE_PATH = "/api/auth";
@@ -149,15 +149,14 @@ export function normalizeFetchOptions<TData>(options: FetchHandlerOptions<TData>
  * refused in production and said through the logger in development.
  */
 function checkSessionSecret(secret: unknown, auth: NormalizedAuthOptions): string {
-  if (secret !== undefined && typeof secret !== "string") {
-    fail("`sessionSecret` must be a string, e.g. { sessionSecret: env.SESSION_SECRET }.");
-  }
-  const problem = sessionSecretProblem(secret, "`sessionSecret`");
-  if (problem === undefined) return secret as string;
-  const howToFix = `pass at least ${MIN_SESSION_SECRET_LENGTH} random characters, e.g. { sessionSecret: env.SESSION_SECRET } with SESSION_SECRET="$(openssl rand -hex 32)", the same on every instance`;
-  if (problem.kind === "missing" || auth.production) fail(`${problem.text}: ${howToFix}.`);
-  auth.logger.warn(`sign-in-with-xrpl: ${CALLER}: ${problem.text}: kept for development, but production refuses it; ${howToFix}.`);
-  return secret as string;
+  return checkSealingSecret(secret, {
+    caller: CALLER,
+    setting: "`sessionSecret`",
+    notAString: "`sessionSecret` must be a string, e.g. { sessionSecret: env.SESSION_SECRET }.",
+    howToFix: `pass at least ${MIN_SESSION_SECRET_LENGTH} random characters, e.g. { sessionSecret: env.SESSION_SECRET } with SESSION_SECRET="$(openssl rand -hex 32)", the same on every instance`,
+    production: auth.production,
+    logger: auth.logger,
+  });
 }
 
 function checkBasePath(basePath: unknown): string {

@@ -1,12 +1,12 @@
 import { InvalidOptionsError, MessageFormatError } from "../errors.js";
 import { generateNonce, parseMessage, validateMessage } from "../message/index.js";
-import type { SignInMessage, ValidateOptions } from "../message/types.js";
+import type { SignInMessage } from "../message/types.js";
 import type { CheckSuccess } from "../verify/types.js";
 import { checkProof } from "./check-proof.js";
 import { countFailedAttempt } from "./failed-attempts.js";
 import { getSignedInOptions, signedInSession, type SignedInSession } from "./get-signed-in.js";
 import { callSignInHook } from "./hooks.js";
-import { normalizeAuthOptions, type AuthHandlersOptions, type NormalizedAuthOptions } from "./options.js";
+import { messageExpectations, normalizeAuthOptions, type AuthHandlersOptions, type NormalizedAuthOptions } from "./options.js";
 import type { ErrorResult, MeResult, NonceResult, SignOutResult, VerifyResult } from "./results.js";
 import { createSessionRules, judgeSignedIn, readSignedInSession, revokeSignedIn, signedInRecord, type SessionRules } from "./session-read.js";
 import type { AuthHandlers, SessionRecord, SessionStore } from "./types.js";
@@ -274,16 +274,7 @@ async function runVerify(config: NormalizedAuthOptions, session: SessionStore, i
 
   // 5. Validate: domain (from the options only, never from the request), the body's address,
   // chain, the session's pending nonce, time rules.
-  const validateOptions: ValidateOptions = {
-    domain: config.domain,
-    address: proof.address,
-    nonce: pendingNonce,
-    maxAgeSeconds: config.maxMessageAgeSeconds,
-    clockSkewSeconds: config.clockSkewSeconds,
-    now: requestedAt,
-    ...(config.chainId === undefined ? {} : { chainId: config.chainId }),
-  };
-  const validation = validateMessage(message, validateOptions);
+  const validation = validateMessage(message, messageExpectations(config, { address: proof.address, nonce: pendingNonce, requestedAt }));
   if (!validation.valid) return failed(error(400, validation.reason));
 
   // 6. The proof. A throwing verifier (ledger node unreachable) is a service failure, not a bad

@@ -1,4 +1,5 @@
 import { InvalidOptionsError } from "../errors.js";
+import type { ValidateOptions } from "../message/types.js";
 import type { Verifier } from "../verify/types.js";
 import { isCaip2ChainId } from "../message/chain-id.js";
 import { isProductionEnvironment } from "../shared/environment.js";
@@ -268,5 +269,28 @@ export function normalizeAuthOptions(options: AuthOptionsInput, caller = "create
     now: now ?? Date.now,
     onSignIn,
     onSignOut,
+  };
+}
+
+/**
+ * What a posted sign-in message is validated against: the expected domain and chain from the
+ * options only, never from the request; the address posted with the proof; the pending nonce
+ * where the caller holds one (a route that looks the nonce up by its value checks it there); the
+ * age and clock-skew rules at `requestedAt`. One source for every sign-in route of the library.
+ *
+ * @internal
+ */
+export function messageExpectations(
+  config: NormalizedAuthOptions,
+  posted: { address: string; requestedAt: number; nonce?: string | undefined },
+): ValidateOptions {
+  return {
+    domain: config.domain,
+    address: posted.address,
+    ...(posted.nonce === undefined ? {} : { nonce: posted.nonce }),
+    maxAgeSeconds: config.maxMessageAgeSeconds,
+    clockSkewSeconds: config.clockSkewSeconds,
+    now: posted.requestedAt,
+    ...(config.chainId === undefined ? {} : { chainId: config.chainId }),
   };
 }

@@ -117,3 +117,38 @@ export function sessionSecretProblem(secret: string | undefined, name: string): 
   }
   return undefined;
 }
+
+/**
+ * The rule of a secret that seals a cookie every instance must read back (the fetch handler's
+ * session, the Auth.js provider's nonce): missing or short is refused everywhere, since a secret
+ * generated per process would refuse what another instance sealed; weak (whitespace, a repeated
+ * character) is refused in production and said through `logger.warn` in development. Every
+ * refusal is an `InvalidOptionsError` prefixed `sign-in-with-xrpl: <caller>:`.
+ *
+ * @internal
+ */
+export function checkSealingSecret(
+  secret: unknown,
+  rule: {
+    /** The function whose options these are, e.g. `createFetchHandler`. */
+    caller: string;
+    /** How the setting is named in the texts, e.g. "`sessionSecret`". */
+    setting: string;
+    /** What to say when the secret is not a string. */
+    notAString: string;
+    /** How to make a secret that passes, said after every problem. */
+    howToFix: string;
+    production: boolean;
+    logger: Pick<Logger, "warn">;
+  },
+): string {
+  const fail = (message: string): never => {
+    throw new InvalidOptionsError(`sign-in-with-xrpl: ${rule.caller}: ${message}`);
+  };
+  if (secret !== undefined && typeof secret !== "string") fail(rule.notAString);
+  const problem = sessionSecretProblem(secret as string | undefined, rule.setting);
+  if (problem === undefined) return secret as string;
+  if (problem.kind === "missing" || rule.production) fail(`${problem.text}: ${rule.howToFix}.`);
+  rule.logger.warn(`sign-in-with-xrpl: ${rule.caller}: ${problem.text}: kept for development, but production refuses it; ${rule.howToFix}.`);
+  return secret as string;
+}

@@ -95,6 +95,23 @@ export async function sessionAddress(jar: CookieJar, baseUrl: string): Promise<s
   return body?.user?.name ?? null;
 }
 
+/**
+ * CSRF token, nonce, message (`overrides` change any field), signature: the form fields a browser
+ * posts to the credentials callback, not yet posted.
+ */
+export async function signInFields(
+  jar: CookieJar,
+  baseUrl: string,
+  wallet: DevWallet,
+  overrides: Partial<SignInMessageFields> = {},
+): Promise<{ fields: Record<string, string>; csrfToken: string; address: string }> {
+  const csrfToken = await getCsrfToken(jar, baseUrl);
+  const nonce = await getXrplNonce(jar, baseUrl);
+  const address = await wallet.getAddress();
+  const fields: Record<string, string> = { ...(await signedCredentials(wallet, authjsMessage(address, nonce, overrides))), csrfToken };
+  return { fields, csrfToken, address };
+}
+
 /** CSRF token, nonce, message, signature, callback: the whole sign-in. */
 export async function signInWithXrpl(
   jar: CookieJar,
@@ -102,9 +119,6 @@ export async function signInWithXrpl(
   wallet: DevWallet,
   overrides: Partial<SignInMessageFields> = {},
 ): Promise<CallbackAnswer & { fields: Record<string, string>; address: string }> {
-  const csrfToken = await getCsrfToken(jar, baseUrl);
-  const nonce = await getXrplNonce(jar, baseUrl);
-  const address = await wallet.getAddress();
-  const fields: Record<string, string> = { ...(await signedCredentials(wallet, authjsMessage(address, nonce, overrides))), csrfToken };
+  const { fields, address } = await signInFields(jar, baseUrl, wallet, overrides);
   return { ...(await postCallback(jar, baseUrl, fields)), fields, address };
 }

@@ -28,6 +28,7 @@ import {
   postCallback,
   sessionAddress,
   signedCredentials,
+  signInFields,
   signInWithXrpl,
 } from "./flow.js";
 
@@ -143,12 +144,7 @@ describe("XrplProvider on an Auth.js server: signing in", () => {
     const { url } = await serve({ id: "xrpl-ledger" });
     const jar = createCookieJar();
     const wallet = createDevWallet();
-    const csrfToken = await getCsrfToken(jar, url);
-    const nonce = await getXrplNonce(jar, url);
-    const fields: Record<string, string> = {
-      ...(await signedCredentials(wallet, authjsMessage(await wallet.getAddress(), nonce))),
-      csrfToken,
-    };
+    const { fields } = await signInFields(jar, url, wallet);
     expect((await postCallback(jar, url, fields, { providerId: "xrpl-ledger" })).error).toBeNull();
     expect(await sessionAddress(jar, url)).toBe(await wallet.getAddress());
     const providers = (await (await fetch(`${url}/api/auth/providers`)).json()) as Record<
@@ -197,15 +193,7 @@ describe("XrplProvider on an Auth.js server: refusals", () => {
     const { url } = await serve();
     const jar = createCookieJar();
     const wallet = createDevWallet();
-    const csrfToken = await getCsrfToken(jar, url);
-    const nonce = await getXrplNonce(jar, url);
-    const fields: Record<string, string> = {
-      ...(await signedCredentials(
-        wallet,
-        authjsMessage(await wallet.getAddress(), nonce, { domain: "evil.example", uri: "https://evil.example" }),
-      )),
-      csrfToken,
-    };
+    const { fields } = await signInFields(jar, url, wallet, { domain: "evil.example", uri: "https://evil.example" });
     const answer = await postCallback(jar, url, fields, { headers: { "X-Forwarded-Host": "evil.example" } });
     expect(answer).toMatchObject({ error: "CredentialsSignin", code: "domain_mismatch" });
     expect(await sessionAddress(jar, url)).toBeNull();
@@ -215,12 +203,7 @@ describe("XrplProvider on an Auth.js server: refusals", () => {
     const { url, logged } = await serve();
     const jar = createCookieJar();
     const wallet = createDevWallet();
-    const csrfToken = await getCsrfToken(jar, url);
-    const nonce = await getXrplNonce(jar, url);
-    const fields: Record<string, string> = {
-      ...(await signedCredentials(wallet, authjsMessage(await wallet.getAddress(), nonce))),
-      csrfToken,
-    };
+    const { fields } = await signInFields(jar, url, wallet);
     const forged = { ...fields, signature: fields.signature!.replace(/^../, (pair: string) => (pair === "00" ? "11" : "00")) };
     expect(await postCallback(jar, url, forged)).toMatchObject({ error: "CredentialsSignin", code: "invalid_signature" });
     expect(logged.warn.join("\n")).toMatch(/refused a sign-in: invalid_signature: /);
@@ -232,12 +215,7 @@ describe("XrplProvider on an Auth.js server: refusals", () => {
     const jar = createCookieJar();
     const wallet = createDevWallet();
     const other = createDevWallet();
-    const csrfToken = await getCsrfToken(jar, url);
-    const nonce = await getXrplNonce(jar, url);
-    const fields: Record<string, string> = {
-      ...(await signedCredentials(wallet, authjsMessage(await wallet.getAddress(), nonce))),
-      csrfToken,
-    };
+    const { fields } = await signInFields(jar, url, wallet);
     expect(await postCallback(jar, url, { ...fields, address: await other.getAddress() })).toMatchObject({ code: "address_mismatch" });
     expect(await postCallback(jar, url, { ...fields, message: "Sign in please" })).toMatchObject({ code: "invalid_message" });
   });
@@ -246,12 +224,7 @@ describe("XrplProvider on an Auth.js server: refusals", () => {
     const { url } = await serve();
     const jar = createCookieJar();
     const wallet = createDevWallet();
-    const csrfToken = await getCsrfToken(jar, url);
-    const nonce = await getXrplNonce(jar, url);
-    const fields: Record<string, string> = {
-      ...(await signedCredentials(wallet, authjsMessage(await wallet.getAddress(), nonce))),
-      csrfToken,
-    };
+    const { fields, csrfToken } = await signInFields(jar, url, wallet);
     const { signature: _signature, ...withoutSignature } = fields;
     expect(await postCallback(jar, url, withoutSignature)).toMatchObject({ code: "malformed_request" });
     expect(await postCallback(jar, url, { ...fields, signatureKind: "password" })).toMatchObject({ code: "malformed_request" });

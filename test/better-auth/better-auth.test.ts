@@ -85,6 +85,19 @@ function browser(app: App) {
   return { jar, client, page, verifyBodies, fetch: fetchWithCookies };
 }
 
+/** The sign-in message the page builds for `address` and `nonce`, issued now; `change` sets another domain or chain. */
+function pageMessage(tab: ReturnType<typeof browser>, address: string, nonce: string, change: { domain?: string; chainId?: string } = {}): string {
+  return createMessage({
+    domain: change.domain ?? tab.page.domain,
+    address,
+    uri: tab.page.uri,
+    version: "1",
+    chainId: change.chainId ?? "xrpl:0",
+    nonce,
+    issuedAt: new Date().toISOString(),
+  });
+}
+
 /** A sign-in by hand over the client plugin's typed endpoints, so a test can change any part. */
 async function verifyByHand(
   tab: ReturnType<typeof browser>,
@@ -94,15 +107,7 @@ async function verifyByHand(
   const nonce = change.nonce ?? (await tab.client.xrpl.nonce()).data?.nonce;
   if (nonce === undefined) throw new Error("no nonce");
   const address = change.address ?? (await wallet.getAddress());
-  const message = createMessage({
-    domain: change.domain ?? tab.page.domain,
-    address,
-    uri: tab.page.uri,
-    version: "1",
-    chainId: change.chainId ?? "xrpl:0",
-    nonce,
-    issuedAt: new Date().toISOString(),
-  });
+  const message = pageMessage(tab, address, nonce, change);
   const signed = await wallet.sign(message);
   const proof = change.proof === undefined ? signed : change.proof(signed);
   const body = { message, address, ...proof };
@@ -206,15 +211,7 @@ describe("better-auth plugin: signing in end to end", () => {
     const nonce = (await tab.client.xrpl.nonce()).data?.nonce ?? "";
     const wallet = createDevWallet();
     const address = await wallet.getAddress();
-    const message = createMessage({
-      domain: tab.page.domain,
-      address,
-      uri: tab.page.uri,
-      version: "1",
-      chainId: "xrpl:0",
-      nonce,
-      issuedAt: new Date().toISOString(),
-    });
+    const message = pageMessage(tab, address, nonce);
     const raced = JSON.stringify({ message, address, ...(await wallet.sign(message)) });
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
@@ -384,15 +381,7 @@ describe("better-auth plugin: options", () => {
       expect(missing.error).toMatchObject({ status: 400, code: "email_required" });
 
       const nonce = (await tab.client.xrpl.nonce()).data?.nonce ?? "";
-      const message = createMessage({
-        domain: tab.page.domain,
-        address,
-        uri: tab.page.uri,
-        version: "1",
-        chainId: "xrpl:0",
-        nonce,
-        issuedAt: new Date().toISOString(),
-      });
+      const message = pageMessage(tab, address, nonce);
       const answer = await tab.client.xrpl.verify({ message, address, ...(await wallet.sign(message)), email: "Alice@Example.com" });
       expect(answer.error).toBeNull();
       const signedIn = await named.auth.api.getSession({ headers: new Headers({ cookie: tab.jar.header() }) });

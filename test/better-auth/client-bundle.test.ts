@@ -1,24 +1,15 @@
 // The client plugin runs in pages: its entry must bundle for the browser without better-auth's
 // server code, this library's verifier, or any Node built-in.
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
+import { bundleForBrowser, importsOf } from "../support/browser-bundle.js";
 
 describe("sign-in-with-xrpl/better-auth/client stays browser-safe", () => {
   it("bundles for the browser with no Node built-in, no better-auth runtime and no server code", async () => {
-    const result = await build({
-      entryPoints: [fileURLToPath(new URL("../../src/better-auth/client.ts", import.meta.url))],
-      bundle: true,
-      platform: "browser",
-      format: "esm",
-      write: false,
-      metafile: true,
-      logLevel: "silent",
-    });
-    const inputs = Object.keys(result.metafile.inputs);
+    const metafile = await bundleForBrowser(fileURLToPath(new URL("../../src/better-auth/client.ts", import.meta.url)));
+    const inputs = Object.keys(metafile.inputs);
     expect(inputs.some((path) => path.endsWith("src/better-auth/client-plugin.ts"))).toBe(true);
-    const imports = Object.values(result.metafile.inputs).flatMap((input) => input.imports.map((record) => record.path));
-    expect(imports.filter((path) => path.startsWith("node:"))).toEqual([]);
+    expect(importsOf(metafile).filter((path) => path.startsWith("node:"))).toEqual([]);
     expect(inputs.filter((path) => path.includes("node_modules/better-auth/") || path.includes("node_modules/better-call/"))).toEqual([]);
     expect(inputs.filter((path) => /src\/(server|verify|better-auth\/plugin)/u.test(path))).toEqual([]);
   });

@@ -4,26 +4,13 @@ import { build, type Metafile } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { createVerifier } from "../../src/verify/index.js";
 import type { VerifyRequest } from "../../src/verify/types.js";
+import { bundleForBrowser, importsOf } from "../support/browser-bundle.js";
 
 const entry = fileURLToPath(new URL("../../src/client/index.ts", import.meta.url));
 
-async function bundle(contents?: string): Promise<Metafile> {
-  const result = await build({
-    ...(contents === undefined
-      ? { entryPoints: [entry] }
-      : { stdin: { contents, resolveDir: fileURLToPath(new URL(".", import.meta.url)), loader: "ts" } }),
-    bundle: true,
-    platform: "browser",
-    format: "esm",
-    write: false,
-    metafile: true,
-    logLevel: "silent",
-  });
-  return result.metafile;
-}
-
-function importsOf(metafile: Metafile): string[] {
-  return Object.values(metafile.inputs).flatMap((input) => input.imports.map((record) => record.path));
+/** The client entry, or a page's own `contents` importing from it, bundled for the browser. */
+function bundle(contents?: string): Promise<Metafile> {
+  return bundleForBrowser(contents === undefined ? entry : { contents, resolveDir: fileURLToPath(new URL(".", import.meta.url)) });
 }
 
 describe("the client entry stays browser-safe", () => {

@@ -5,7 +5,6 @@
  * scripted store, over the in-memory session store.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import express from "express";
 import session from "express-session";
 import { getIronSession } from "iron-session";
@@ -31,6 +30,7 @@ import { createMemorySessionStore } from "../../src/testing/index.js";
 import { compactSignature, createVerifier } from "../../src/verify/index.js";
 import type { CheckSuccess, Verifier } from "../../src/verify/types.js";
 import { createCookieJar, type CookieJar } from "../support/cookie-jar.js";
+import { listenOnLoopback } from "../support/node-http.js";
 import { buildMessage, makeAccount, recordingLogger, scriptedVerifier, signedBody, T0, type Account } from "./support.js";
 
 interface AppData {
@@ -66,12 +66,6 @@ let expressServer: Server;
 let ironServer: Server;
 let expressBase: string;
 let ironBase: string;
-
-function listen(server: Server): Promise<string> {
-  return new Promise((resolve) => {
-    server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
-  });
-}
 
 function expressApp(handlers: AuthHandlers<express.Request>) {
   const app = express();
@@ -131,8 +125,8 @@ beforeAll(async () => {
     expressApp(createAuthHandlers<AppData, express.Request>({ verifier, sessionKind: "server-store", logger, onSignIn: appHook, onSignOut })),
   );
   ironServer = createServer(ironApp(createAuthHandlers<AppData, IncomingMessage>({ verifier, sessionKind: "sealed-cookie", logger, onSignIn: appHook, onSignOut })));
-  expressBase = await listen(expressServer);
-  ironBase = await listen(ironServer);
+  expressBase = await listenOnLoopback(expressServer);
+  ironBase = await listenOnLoopback(ironServer);
 });
 
 afterAll(async () => {
@@ -283,7 +277,7 @@ describe("data and the sealed cookie", () => {
     expect(new TextEncoder().encode(JSON.stringify(big)).length).toBe(MAX_SESSION_DATA_BYTES);
     const handlers = createAuthHandlers({ verifier, sessionKind: "sealed-cookie", onSignIn: () => ({ data: big }) });
     const server = createServer(ironApp(handlers));
-    const base = await listen(server);
+    const base = await listenOnLoopback(server);
     try {
       const jar = createCookieJar();
       const account = makeAccount();

@@ -1,5 +1,4 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import express from "express";
 import session from "express-session";
 import { getIronSession } from "iron-session";
@@ -14,6 +13,7 @@ import {
 } from "../../src/server/index.js";
 import { compactSignature, createVerifier } from "../../src/verify/index.js";
 import type { Verifier } from "../../src/verify/types.js";
+import { listenOnLoopback } from "../support/node-http.js";
 import { buildMessage, makeAccount, recordingLogger, signedBody, type Account } from "./support.js";
 
 /**
@@ -27,12 +27,6 @@ let expressServer: Server;
 let ironServer: Server;
 let expressBase: string;
 let ironBase: string;
-
-function listen(server: Server): Promise<string> {
-  return new Promise((resolve) => {
-    server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
-  });
-}
 
 function expressApp(handlers: AuthHandlers) {
   const app = express();
@@ -87,8 +81,8 @@ beforeAll(async () => {
   const logger = recordingLogger();
   expressServer = createServer(expressApp(createAuthHandlers({ verifier, sessionKind: "server-store", logger })));
   ironServer = createServer(ironHandler(createAuthHandlers({ verifier, sessionKind: "sealed-cookie", logger })));
-  expressBase = await listen(expressServer);
-  ironBase = await listen(ironServer);
+  expressBase = await listenOnLoopback(expressServer);
+  ironBase = await listenOnLoopback(ironServer);
 });
 
 afterAll(async () => {

@@ -295,12 +295,8 @@ describe("revalidation of the signing authority (revalidateAfterSeconds), throug
       expect(await context.handlers.verify(session, { body: prove(message) })).toEqual({ status: 200, body: { ok: true, address } });
       return session;
     };
-    return { ...context, signInWith };
-  }
-
-  describe.each(["sealed-cookie", "server-store"] as const)("%s session", (sessionKind) => {
-    it("a regular-key session: no look-up inside the interval; ends at the first read past it once the key was rotated", async () => {
-      const { handlers, clock, signInWith, nonceStore } = revalidating(sessionKind);
+    /** A session signed in by the regular key the ledger lists for a new ed25519 account. */
+    const signInByRegularKey = async () => {
       const master = walletFor("ed25519");
       const regular = regularKeyWallet(master.classicAddress);
       node.setAccount(master.classicAddress, { regularKey: keyAddressOf(regular) });
@@ -308,6 +304,15 @@ describe("revalidation of the signing authority (revalidateAfterSeconds), throug
         (message) => ({ ...compactProof(regular, message, { address: master.classicAddress }) }),
         master.classicAddress,
       );
+      return { master, regular, session };
+    };
+    return { ...context, signInWith, signInByRegularKey };
+  }
+
+  describe.each(["sealed-cookie", "server-store"] as const)("%s session", (sessionKind) => {
+    it("a regular-key session: no look-up inside the interval; ends at the first read past it once the key was rotated", async () => {
+      const { handlers, clock, signInByRegularKey, nonceStore } = revalidating(sessionKind);
+      const { master, regular, session } = await signInByRegularKey();
       expect(await session.get()).toMatchObject({ authority: "regular", publicKey: regular.publicKey.toUpperCase() });
       const copy = await copyOf(session);
 
@@ -367,14 +372,8 @@ describe("revalidation of the signing authority (revalidateAfterSeconds), throug
     });
 
     it("keeps the session while the node cannot answer (logged), and ends it at the first read once it can", async () => {
-      const { handlers, clock, signInWith, logger } = revalidating(sessionKind);
-      const master = walletFor("ed25519");
-      const regular = regularKeyWallet(master.classicAddress);
-      node.setAccount(master.classicAddress, { regularKey: keyAddressOf(regular) });
-      const session = await signInWith(
-        (message) => ({ ...compactProof(regular, message, { address: master.classicAddress }) }),
-        master.classicAddress,
-      );
+      const { handlers, clock, signInByRegularKey, logger } = revalidating(sessionKind);
+      const { master, session } = await signInByRegularKey();
       node.setAccount(master.classicAddress, {});
       node.setBehaviour("silent");
       try {

@@ -11,8 +11,7 @@
  * await served.close();
  * ```
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import express from "express";
 import session from "express-session";
 import { getIronSession, type SessionOptions } from "iron-session";
@@ -21,6 +20,7 @@ import { ironSessionStore } from "../../src/server/iron-session-store.js";
 import type { SessionRecord, SessionStore } from "../../src/server/types.js";
 import type { SessionStoreClient, SessionStoreHarness } from "../../src/testing/index.js";
 import { createCookieJar, type CookieJar } from "./cookie-jar.js";
+import { listenOnLoopback } from "./node-http.js";
 
 type Use = (store: SessionStore) => Promise<unknown>;
 
@@ -68,11 +68,6 @@ function clientOver(url: string, pending: PendingCalls, jar: CookieJar): Session
   };
 }
 
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
 /** express-session (MemoryStore unless `store` is given) and `expressSessionStore(req)`. */
 export async function serveExpressSessions(options: { store?: session.Store; wrap?: (store: SessionStore) => SessionStore } = {}): Promise<ServedSessions> {
   const wrap = options.wrap ?? ((store: SessionStore) => store);
@@ -92,7 +87,7 @@ export async function serveExpressSessions(options: { store?: session.Store; wra
     res.status(204).end();
   });
   const server = createServer(app);
-  const url = await listen(server);
+  const url = await listenOnLoopback(server);
   return {
     url,
     harness: { kind: "server-store", newClient: () => clientOver(url, pending, createCookieJar()) },
@@ -116,7 +111,7 @@ export async function serveIronSessions(options: SessionOptions): Promise<Served
       res.end();
     })();
   });
-  const url = await listen(server);
+  const url = await listenOnLoopback(server);
   return {
     url,
     harness: { kind: "sealed-cookie", newClient: () => clientOver(url, pending, createCookieJar()) },

@@ -4,34 +4,14 @@
  * Prints `LISTENING <url>` once ready. Settings come from the environment (see settings.ts).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { sendWebResponse, toWebRequest } from "../../support/node-http.js";
 import { createRuntimeApp } from "../app.js";
 import { readSettings } from "./settings.js";
 
 const app = createRuntimeApp(readSettings(process.env, `node ${process.versions.node}`));
 
-async function toRequest(incoming: IncomingMessage): Promise<Request> {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(incoming.headers)) {
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else if (value !== undefined) headers.set(name, value);
-  }
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of incoming) chunks.push(chunk as Uint8Array);
-  const method = incoming.method ?? "GET";
-  const body = method === "GET" || method === "HEAD" ? undefined : Buffer.concat(chunks);
-  return new Request(`http://${incoming.headers.host ?? "localhost"}${incoming.url ?? "/"}`, { method, headers, ...(body === undefined ? {} : { body }) });
-}
-
 async function answer(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
-  const response = await app.fetch(await toRequest(incoming));
-  const headers: Record<string, string | string[]> = {};
-  response.headers.forEach((value, name) => {
-    if (name !== "set-cookie") headers[name] = value;
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) headers["set-cookie"] = cookies;
-  outgoing.writeHead(response.status, headers);
-  outgoing.end(Buffer.from(await response.arrayBuffer()));
+  await sendWebResponse(await app.fetch(await toWebRequest(incoming)), outgoing);
 }
 
 const server = createServer((incoming, outgoing) => {

@@ -6,21 +6,15 @@
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import next from "next";
+// The process side every example server shares: one-line refusals, the listening line's host, shutdown.
+import { shownHost, shutDownOnSignals, stop, stopOnListenError } from "../express/server-process.mjs";
 import { compileTrustProxy, setClientAddress } from "./client-address.mjs";
 import { linkServer } from "./server-link.mjs";
 import { ConfigError, readSettings } from "./settings.mjs";
 
-const SHUTDOWN_GRACE_MS = 5000;
-
 const dev = process.argv.includes("--dev");
 // What `next start` and `next dev` do; the app's production rules follow NODE_ENV.
 process.env.NODE_ENV = dev ? "development" : "production";
-
-/** Prints the problem and exits non-zero, without a stack trace: these are operator errors. */
-function stop(message) {
-  console.error(`Cannot start the example: ${message}`);
-  process.exit(1);
-}
 
 let settings;
 try {
@@ -55,35 +49,15 @@ server.on("request", (request, response) => {
     response.end(JSON.stringify({ error: "Internal server error." }));
   });
 });
-server.on("error", (error) => {
-  stop(error.code === "EADDRINUSE" ? `port ${settings.port} is in use (set PORT to another one).` : String(error.message));
-});
+stopOnListenError(server, settings.port);
 server.on("listening", () => {
   const { port } = server.address();
-  const host = settings.host;
-  const shownHost = host === undefined || host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
   const nonces = settings.redisUrl === undefined ? "nonces in this process's memory: one instance only" : "nonces in Redis";
-  console.log(`Sign-In with XRPL Next example${dev ? " (development)" : ""} listening on http://${shownHost}:${port} (${nonces})`);
+  console.log(
+    `Sign-In with XRPL Next example${dev ? " (development)" : ""} listening on http://${shownHost(settings.host)}:${port} (${nonces})`,
+  );
 });
 if (settings.host === undefined) server.listen(settings.port);
 else server.listen(settings.port, settings.host);
 
-let closing = false;
-async function shutdown(signal) {
-  if (closing) return;
-  closing = true;
-  console.log(`${signal}: shutting down`);
-  // A request that never ends must not keep the process alive forever.
-  setTimeout(() => {
-    console.error("Shutdown took too long: exiting");
-    process.exit(1);
-  }, SHUTDOWN_GRACE_MS).unref();
-  await new Promise((resolve) => {
-    server.close(resolve);
-    server.closeIdleConnections();
-  });
-  await app.close();
-  process.exit(0);
-}
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+shutDownOnSignals(server, () => app.close());

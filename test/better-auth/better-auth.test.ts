@@ -86,7 +86,12 @@ function browser(app: App) {
 }
 
 /** The sign-in message the page builds for `address` and `nonce`, issued now; `change` sets another domain or chain. */
-function pageMessage(tab: ReturnType<typeof browser>, address: string, nonce: string, change: { domain?: string; chainId?: string } = {}): string {
+function pageMessage(
+  tab: ReturnType<typeof browser>,
+  address: string,
+  nonce: string,
+  change: { domain?: string; chainId?: string } = {},
+): string {
   return createMessage({
     domain: change.domain ?? tab.page.domain,
     address,

@@ -1,14 +1,16 @@
 /**
- * The browser walk-through both example demo pages must pass: sign in by message signature,
- * survive a reload, sign out, sign in by signed transaction; no page errors on the way.
+ * The browser walk-through every example demo page must pass: sign in by message signature,
+ * survive a reload, sign out, sign in by signed transaction; no page errors on the way. Each
+ * example's demo test file runs it through `defineDemoPageSuite`.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page, Request } from "playwright-core";
 import { deriveAddress, deriveKeypair } from "ripple-keypairs";
-import { expect } from "vitest";
-import { ARTIFACTS_DIR, collectPageErrors } from "./browser.js";
-import type { MockRippled } from "../support/mock-rippled.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ExampleProcess } from "../support/example-process.js";
+import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
+import { ARTIFACTS_DIR, assertChromiumInstalled, collectPageErrors, launchBrowser, type TestBrowser } from "./browser.js";
 
 /** Where the demo pages keep the dev wallet's seed (sessionStorage): both pages use this key. */
 export const DEV_WALLET_SEED_KEY = "sign-in-with-xrpl-demo:dev-wallet-seed";
@@ -27,6 +29,55 @@ export interface DemoFlowOptions {
 export interface DemoFlowResult {
   address: string;
   screenshots: string[];
+}
+
+export interface DemoPageSuite {
+  /** The suite's title, e.g. "Express example demo page in chromium". */
+  title: string;
+  /** Screenshot file names start with this (`express`, `hono`, `next`). */
+  name: string;
+  /** Where the page reads the session: `/api/me` or `/api/auth/me`. */
+  meRoutePath: string;
+  /** Starts the example as its one demo command does, talking to the mock ledger at `ledgerUrl`. */
+  start(ledgerUrl: string): Promise<ExampleProcess>;
+}
+
+/**
+ * The demo-page suite of one example in real chromium: a mock ledger, the example started the
+ * way its demo command starts it, a browser, and the whole walk-through of `runDemoFlow`.
+ */
+export function defineDemoPageSuite(suite: DemoPageSuite): void {
+  describe(suite.title, () => {
+    let ledger: MockRippled | undefined;
+    let example: ExampleProcess | undefined;
+    let browser: TestBrowser | undefined;
+
+    beforeAll(async () => {
+      assertChromiumInstalled();
+      ledger = await startMockRippled();
+      example = await suite.start(ledger.url);
+      browser = await launchBrowser();
+    });
+
+    afterAll(async () => {
+      await browser?.close();
+      await example?.stop();
+      await ledger?.stop();
+    });
+
+    it("signs in by message signature, restores it on reload, signs out, shows a refused proof, signs in by signed transaction", async () => {
+      const page = await browser!.context.newPage();
+      const result = await runDemoFlow({
+        page,
+        baseUrl: example!.url,
+        meRoutePath: suite.meRoutePath,
+        verifyRoutePath: "/api/auth/verify",
+        name: suite.name,
+        ledger: ledger!,
+      });
+      expect(result.address).toMatch(/^r[1-9A-HJ-NP-Za-km-z]{24,34}$/);
+    });
+  });
 }
 
 const WAIT_MS = 30_000;

@@ -1,44 +1,16 @@
 /**
  * The Express example's demo page (a server-store session: express-session, `/api/me`) in real chromium.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startExpressExample, type ExampleProcess } from "../support/example-process.js";
-import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
-import { assertChromiumInstalled, launchBrowser, type TestBrowser } from "./browser.js";
-import { runDemoFlow } from "./demo-flow.js";
+import { startExpressExample } from "../support/example-process.js";
+import { defineDemoPageSuite } from "./demo-flow.js";
 
-describe("Express example demo page in chromium", () => {
-  let ledger: MockRippled | undefined;
-  let example: ExampleProcess | undefined;
-  let browser: TestBrowser | undefined;
-
-  beforeAll(async () => {
-    assertChromiumInstalled();
-    ledger = await startMockRippled();
-    // As `npm start` runs it: no APP_DOMAIN, development mode, so the library accepts the
-    // loopback hosts the page is served from.
-    // buildClient: the page script as the example's start script builds it (public/client.js),
-    // from the library built by `npm run test:e2e`.
-    example = await startExpressExample({ buildClient: true, env: { XRPL_NODE_URL: ledger.url, APP_DOMAIN: undefined } });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await example?.stop();
-    await ledger?.stop();
-  });
-
-  it("signs in by message signature, restores it on reload, signs out, shows a refused proof, signs in by signed transaction", async () => {
-    const page = await browser!.context.newPage();
-    const result = await runDemoFlow({
-      page,
-      baseUrl: example!.url,
-      meRoutePath: "/api/me",
-      verifyRoutePath: "/api/auth/verify",
-      name: "express",
-      ledger: ledger!,
-    });
-    expect(result.address).toMatch(/^r[1-9A-HJ-NP-Za-km-z]{24,34}$/);
-  });
+defineDemoPageSuite({
+  title: "Express example demo page in chromium",
+  name: "express",
+  meRoutePath: "/api/me",
+  // As `npm start` runs it: no APP_DOMAIN, development mode, so the library accepts the
+  // loopback hosts the page is served from.
+  // buildClient: the page script as the example's start script builds it (public/client.js),
+  // from the library built by `npm run test:e2e`.
+  start: (ledgerUrl) => startExpressExample({ buildClient: true, env: { XRPL_NODE_URL: ledgerUrl, APP_DOMAIN: undefined } }),
 });

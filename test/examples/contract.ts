@@ -49,6 +49,11 @@ export interface ExampleContract {
      */
     notAProof?: { status: number; error: string };
   };
+  /**
+   * Set when the example is its own Node server (`node server.mjs`, as Express and Hono are): what
+   * it prints once listening. The Next example starts through its launcher, tested in its own file.
+   */
+  ownServer?: { listening: RegExp };
 }
 
 const minutes = (count: number) => count * 60_000;
@@ -616,5 +621,42 @@ export function defineExampleContract(contract: ExampleContract): void {
       expect(lines[0]).toMatch(/APP_DOMAIN is not set: in production set it to the host your users sign in on, e\.g\. APP_DOMAIN=example\.com/);
       expect(result.output).not.toMatch(/^\s+at /m);
     });
+  });
+
+  describe(`${contract.name}: start-up`, () => {
+    it("serves the demo page at /", async () => {
+      const app = await contract.start({ XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN });
+      try {
+        const response = await fetch(`${app.url}/`);
+        expect(response.status).toBe(200);
+        expect(response.headers.get("content-type")).toMatch(/text\/html/);
+      } finally {
+        await app.stop();
+      }
+    });
+
+    it("uses SESSION_COOKIE_NAME", async () => {
+      const app = await contract.start({ XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN, SESSION_COOKIE_NAME: "my_app_sid" });
+      try {
+        const jar = createCookieJar();
+        await getNonce(jar, routesOf(app.url, sessionKind));
+        expect(jar.get("my_app_sid")).toBeDefined();
+      } finally {
+        await app.stop();
+      }
+    });
+
+    const { ownServer } = contract;
+    if (ownServer !== undefined) {
+      it("generates and announces a secret in development, prints its URL, and exits 0 on SIGTERM", async () => {
+        const app = await contract.start({ SESSION_SECRET: undefined, XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN });
+        const output = app.output();
+        expect(output).toMatch(/SESSION_SECRET is not set/);
+        expect(output).toMatch(ownServer.listening);
+        expect((await signInBySignature(createCookieJar(), routesOf(app.url, sessionKind))).status).toBe(200);
+        const exit = await app.stop();
+        expect(exit.code).toBe(0);
+      });
+    }
   });
 }

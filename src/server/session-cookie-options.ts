@@ -40,9 +40,9 @@ export interface SessionCookieInput<K extends SessionKind = SessionKind> {
 }
 
 /** A `SessionCookieInput` that names the server-store kind, by its current or its deprecated name. */
-type ServerStoreInput = SessionCookieInput<"server-store"> & ({ sessionKind: "server-store" } | { sessionKind: "server-store" });
+type ServerStoreInput = SessionCookieInput<"server-store"> & ({ sessionKind: "server-store" } | { variant: "store" });
 /** A `SessionCookieInput` that names the sealed-cookie kind, by its current or its deprecated name. */
-type SealedCookieInput = SessionCookieInput<"sealed-cookie"> & ({ sessionKind: "sealed-cookie" } | { sessionKind: "sealed-cookie" });
+type SealedCookieInput = SessionCookieInput<"sealed-cookie"> & ({ sessionKind: "sealed-cookie" } | { variant: "cookie" });
 
 /**
  * The cookie settings for express-session: spread into `session({ ... })`. Note the

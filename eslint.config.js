@@ -14,6 +14,8 @@ export default tseslint.config(
       "node_modules/**",
       "**/node_modules/**",
       "examples/next/.next*/**",
+      "examples/next-authjs/.next*/**",
+      "examples/next-authjs/next-env.d.ts",
       "examples/**/public/client.js",
       "test/runtimes/node_modules/**",
       "test-artifacts/**",
@@ -24,7 +26,7 @@ export default tseslint.config(
     files: ["**/*.ts", "**/*.mts", "**/*.cts"],
     extends: [...tseslint.configs.recommendedTypeChecked],
     languageOptions: {
-      parserOptions: { project: ["./test/tsconfig.json", "./examples/next/tsconfig.json", "./docs/snippets/tsconfig.json"], tsconfigRootDir: import.meta.dirname },
+      parserOptions: { project: ["./test/tsconfig.json", "./examples/next/tsconfig.json", "./docs/snippets/tsconfig.json", "./examples/next-authjs/tsconfig.json"], tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],

@@ -14,6 +14,7 @@ export default defineConfig([
       fetch: "src/fetch/index.ts",
       "better-auth": "src/better-auth/index.ts",
       "better-auth-client": "src/better-auth/client.ts",
+      authjs: "src/authjs/index.ts",
     },
     format: ["esm", "cjs"],
     dts: true,
@@ -21,7 +22,7 @@ export default defineConfig([
     clean: CLI_FILES,
     target: "es2022",
     // The client entry must stay browser-safe: never let a server dependency leak into it.
-    external: ["xrpl", "redis", "pg", "better-auth"],
+    external: ["xrpl", "redis", "pg", "better-auth", "@auth/core", "next-auth"],
     splitting: true,
     treeshake: true,
   },

@@ -42,6 +42,7 @@ const ENTRIES: readonly Entry[] = [
   { specifier: "sign-in-with-xrpl/fetch", file: "src/fetch/index.ts" },
   { specifier: "sign-in-with-xrpl/better-auth", file: "src/better-auth/index.ts" },
   { specifier: "sign-in-with-xrpl/better-auth/client", file: "src/better-auth/client.ts" },
+  { specifier: "sign-in-with-xrpl/authjs", file: "src/authjs/index.ts" },
 ];
 
 // The names each entry point promises its users (names beyond these are allowed): removing or
@@ -86,6 +87,11 @@ const DOCUMENTED_NAMES: Record<string, { functions?: string[]; classes?: string[
   "sign-in-with-xrpl/fetch": { functions: ["createFetchHandler"] },
   "sign-in-with-xrpl/better-auth": { functions: ["xrpl"], types: ["XrplPluginOptions"] },
   "sign-in-with-xrpl/better-auth/client": { functions: ["xrplClient"] },
+  "sign-in-with-xrpl/authjs": {
+    functions: ["XrplProvider"],
+    classes: ["XrplSignInError"],
+    types: ["XrplProviderOptions", "XrplCredentialsProvider", "XrplCredentialInputs", "XrplSignInCode"],
+  },
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -10,7 +10,13 @@ export type { ExpressRequestLike, ExpressSessionLike } from "./express-session-s
 export { ironSessionStore } from "./iron-session-store.js";
 export type { IronSessionLike } from "./iron-session-store.js";
 export { sessionCookieOptions } from "./session-cookie-options.js";
-export type { ExpressSessionCookieOptions, IronSessionCookieOptions, SessionCookieInput } from "./session-cookie-options.js";
+export type {
+  ExpressSessionCookieOptions,
+  IronSessionCookieOptions,
+  SealedCookieInput,
+  ServerStoreInput,
+  SessionCookieInput,
+} from "./session-cookie-options.js";
 export { MIN_SESSION_SECRET_DISTINCT_CHARACTERS, MIN_SESSION_SECRET_LENGTH, resolveSessionSecret } from "./session-secret.js";
 export type { SessionSecretInput } from "./session-secret.js";
 export type { AuthHandlers, HandlerResult, NonceStore, RevocationStore, SessionRecord, SessionStore } from "./types.js";

@@ -39,10 +39,26 @@ export interface SessionCookieInput<K extends SessionKind = SessionKind> {
   maxAgeSeconds?: number | undefined;
 }
 
-/** A `SessionCookieInput` that names the server-store kind, by its current or its deprecated name. */
-type ServerStoreInput = SessionCookieInput<"server-store"> & ({ sessionKind: "server-store" } | { variant: "store" });
-/** A `SessionCookieInput` that names the sealed-cookie kind, by its current or its deprecated name. */
-type SealedCookieInput = SessionCookieInput<"sealed-cookie"> & ({ sessionKind: "sealed-cookie" } | { variant: "cookie" });
+/**
+ * A `SessionCookieInput` that names the server-store kind, by its current or its deprecated name:
+ * `sessionCookieOptions` then answers express-session's shape.
+ *
+ * @example
+ * ```ts
+ * const input: ServerStoreInput = { sessionKind: "server-store", name: "app.sid" };
+ * ```
+ */
+export type ServerStoreInput = SessionCookieInput<"server-store"> & ({ sessionKind: "server-store" } | { variant: "store" });
+/**
+ * A `SessionCookieInput` that names the sealed-cookie kind, by its current or its deprecated name:
+ * `sessionCookieOptions` then answers iron-session's shape.
+ *
+ * @example
+ * ```ts
+ * const input: SealedCookieInput = { sessionKind: "sealed-cookie", production: true };
+ * ```
+ */
+export type SealedCookieInput = SessionCookieInput<"sealed-cookie"> & ({ sessionKind: "sealed-cookie" } | { variant: "cookie" });
 
 /**
  * The cookie settings for express-session: spread into `session({ ... })`. Note the

@@ -152,6 +152,7 @@ export function checkSnippets(root: string, snippets: readonly Snippet[]): Snipp
       "sign-in-with-xrpl/redis": ["src/redis/index.ts"],
       "sign-in-with-xrpl/postgres": ["src/postgres/index.ts"],
       "sign-in-with-xrpl/testing": ["src/testing/index.ts"],
+      "sign-in-with-xrpl/authjs": ["src/authjs/index.ts"],
     },
   };
   delete options.rootDir;

@@ -1,6 +1,13 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, expectTypeOf, it, vi } from "vitest";
 import { InvalidOptionsError } from "../../src/errors.js";
-import { MIN_SESSION_SECRET_DISTINCT_CHARACTERS, MIN_SESSION_SECRET_LENGTH, resolveSessionSecret, sessionCookieOptions } from "../../src/server/index.js";
+import {
+  MIN_SESSION_SECRET_DISTINCT_CHARACTERS,
+  MIN_SESSION_SECRET_LENGTH,
+  resolveSessionSecret,
+  sessionCookieOptions,
+  type ExpressSessionCookieOptions,
+  type IronSessionCookieOptions,
+} from "../../src/server/index.js";
 import { recordingLogger } from "./support.js";
 
 afterEach(() => {
@@ -38,6 +45,10 @@ describe("sessionCookieOptions", () => {
   });
 
   it("still reads the deprecated `variant` names, and gives the same settings as `sessionKind`", () => {
+    expectTypeOf(sessionCookieOptions({ variant: "store" })).toEqualTypeOf<ExpressSessionCookieOptions>();
+    expectTypeOf(sessionCookieOptions({ variant: "cookie" })).toEqualTypeOf<IronSessionCookieOptions>();
+    expectTypeOf(sessionCookieOptions({ sessionKind: "server-store" })).toEqualTypeOf<ExpressSessionCookieOptions>();
+    expectTypeOf(sessionCookieOptions({ sessionKind: "sealed-cookie" })).toEqualTypeOf<IronSessionCookieOptions>();
     expect(sessionCookieOptions({ variant: "store", production: true })).toEqual(sessionCookieOptions({ sessionKind: "server-store", production: true }));
     expect(sessionCookieOptions({ variant: "cookie", production: false })).toEqual(sessionCookieOptions({ sessionKind: "sealed-cookie", production: false }));
   });

@@ -25,6 +25,7 @@ import { fileURLToPath } from "node:url";
 export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const EXPRESS_DIR = join(REPO_ROOT, "examples", "express");
 export const NEXT_DIR = join(REPO_ROOT, "examples", "next");
+export const NEXT_AUTHJS_DIR = join(REPO_ROOT, "examples", "next-authjs");
 export const HONO_DIR = join(REPO_ROOT, "examples", "hono");
 const NEXT_BIN = join(REPO_ROOT, "node_modules", "next", "dist", "bin", "next");
 /** Tests build and serve the Next example from their own folder (see next.config.mjs). */
@@ -76,6 +77,9 @@ export const EXAMPLE_SETTINGS = [
   "SESSION_MAX_AGE_SECONDS",
   "TRUST_PROXY",
   "NEXT_DIST_DIR",
+  "AUTH_SECRET",
+  "AUTH_URL",
+  "AUTH_TRUST_HOST",
 ] as const;
 
 /** The environment a child example gets (see the module comment). */
@@ -312,7 +316,7 @@ async function newestMtime(path: string): Promise<number> {
   return newest;
 }
 
-let buildOnce: Promise<void> | undefined;
+const buildsOnce = new Map<string, Promise<void>>();
 
 /**
  * Runs `next build` in examples/next (into .next-tests) unless the last build is newer than every source of the
@@ -320,8 +324,24 @@ let buildOnce: Promise<void> | undefined;
  * other through a lock directory, so a run builds at most once.
  */
 export function buildNextExample(options: { timeoutMs?: number } = {}): Promise<void> {
-  buildOnce ??= (async () => {
-    const lock = join(NEXT_DIR, ".next-build.lock");
+  return buildNextApp(
+    NEXT_DIR,
+    ["app", "lib", "instrumentation.ts", "settings.mjs", "client-address.mjs", "server-link.mjs", "next.config.mjs", "tsconfig.json", "package.json"],
+    options,
+  );
+}
+
+/** `buildNextExample` for examples/next-authjs (Auth.js with the XRPL provider). */
+export function buildNextAuthjsExample(options: { timeoutMs?: number } = {}): Promise<void> {
+  return buildNextApp(NEXT_AUTHJS_DIR, ["app", "lib", "auth.ts", "instrumentation.ts", "next.config.mjs", "tsconfig.json", "package.json"], options);
+}
+
+/** `next build` of the Next app in `dir` into .next-tests, skipped when newer than `sources` (relative to `dir`) and dist/. */
+function buildNextApp(dir: string, sources: readonly string[], options: { timeoutMs?: number }): Promise<void> {
+  const existing = buildsOnce.get(dir);
+  if (existing !== undefined) return existing;
+  const build = (async () => {
+    const lock = join(dir, ".next-build.lock");
     const lockDeadline = Date.now() + (options.timeoutMs ?? 300_000);
     for (;;) {
       try {
@@ -334,33 +354,44 @@ export function buildNextExample(options: { timeoutMs?: number } = {}): Promise<
           await rm(lock, { recursive: true, force: true });
           continue;
         }
-        if (Date.now() > lockDeadline) throw new Error("buildNextExample: another build holds examples/next/.next-build.lock");
+        if (Date.now() > lockDeadline) throw new Error(`buildNextApp: another build holds ${lock}`);
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
     }
     try {
-      const built = await newestMtime(join(NEXT_DIR, NEXT_TEST_DIST_DIR, "BUILD_ID"));
-      const sources = Math.max(
-        await newestMtime(join(NEXT_DIR, "app")),
-        await newestMtime(join(NEXT_DIR, "lib")),
-        await newestMtime(join(NEXT_DIR, "instrumentation.ts")),
-        await newestMtime(join(NEXT_DIR, "settings.mjs")),
-        await newestMtime(join(NEXT_DIR, "client-address.mjs")),
-        await newestMtime(join(NEXT_DIR, "server-link.mjs")),
-        await newestMtime(join(NEXT_DIR, "next.config.mjs")),
-        await newestMtime(join(NEXT_DIR, "tsconfig.json")),
-        await newestMtime(join(NEXT_DIR, "package.json")),
-        await newestMtime(join(REPO_ROOT, "dist")),
-      );
-      if (built > sources) return;
-      const spawned = spawnNode([NEXT_BIN, "build"], NEXT_DIR, exampleEnv({ NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: NEXT_TEST_DIST_DIR }));
+      const built = await newestMtime(join(dir, NEXT_TEST_DIST_DIR, "BUILD_ID"));
+      let newestSource = await newestMtime(join(REPO_ROOT, "dist"));
+      for (const source of sources) newestSource = Math.max(newestSource, await newestMtime(join(dir, source)));
+      if (built > newestSource) return;
+      const spawned = spawnNode([NEXT_BIN, "build"], dir, exampleEnv({ NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: NEXT_TEST_DIST_DIR }));
       const timer = setTimeout(() => void spawned.stop(), options.timeoutMs ?? 300_000);
       const info = await spawned.exited;
       clearTimeout(timer);
-      if (info.code !== 0) throw new Error(`next build failed (code ${info.code}, signal ${info.signal}):\n${info.output}`);
+      if (info.code !== 0) throw new Error(`next build failed in ${dir} (code ${info.code}, signal ${info.signal}):\n${info.output}`);
     } finally {
       await rm(lock, { recursive: true, force: true });
     }
   })();
-  return buildOnce;
+  buildsOnce.set(dir, build);
+  return build;
+}
+
+/**
+ * Starts examples/next-authjs built by `buildNextAuthjsExample()` with `next start` on a free port
+ * of 127.0.0.1 (production mode) and waits until it answers. The child gets a random 64-character
+ * `AUTH_SECRET` and `AUTH_TRUST_HOST=1` unless `options.env` says otherwise.
+ */
+export async function startNextAuthjsExample(options: StartExampleOptions = {}): Promise<ExampleProcess> {
+  const port = await freePort();
+  const env = exampleEnv({
+    NEXT_DIST_DIR: NEXT_TEST_DIST_DIR,
+    NEXT_TELEMETRY_DISABLED: "1",
+    AUTH_SECRET: randomBytes(32).toString("hex"),
+    AUTH_TRUST_HOST: "1",
+    ...options.env,
+  });
+  const spawned = spawnNode([NEXT_BIN, "start", "--hostname", "127.0.0.1", "--port", String(port)], NEXT_AUTHJS_DIR, env);
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilAnswering(spawned, url, "/api/auth/providers", options.timeoutMs ?? 60_000, "The Next Auth.js example");
+  return toExampleProcess(spawned, port);
 }

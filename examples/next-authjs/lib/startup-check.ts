@@ -1,0 +1,19 @@
+// The start-up check of instrumentation.ts (Node runtime only): build a provider from the
+// settings once, so a setting it refuses ends the process with the library's one-line reason
+// and fix. The routes build their own (see lib/xrpl.ts).
+import { InvalidOptionsError } from "sign-in-with-xrpl";
+import { XrplProvider } from "sign-in-with-xrpl/authjs";
+import { xrplOptions } from "./xrpl";
+
+export async function checkSettingsOrExit(): Promise<void> {
+  const options = xrplOptions();
+  try {
+    XrplProvider(options);
+  } catch (error) {
+    if (!(error instanceof InvalidOptionsError)) throw error;
+    console.error(`Cannot start the example: ${error.message}`);
+    process.exit(1);
+  } finally {
+    await options.verifier.close();
+  }
+}

@@ -125,7 +125,15 @@ async function startIdleLedger() {
 
 const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
-function call(port, method, path, { cookie, body } = {}) {
+function call(port, method, path, options = {}) {
+  // A kept-alive socket the server closed while idle (between phases) resets the first request
+  // sent on it; Node's documentation says to retry such a request once, on a new socket.
+  return callOnce(port, method, path, options).catch((error) =>
+    error?.reusedSocket === true && error.code === "ECONNRESET" ? callOnce(port, method, path, options) : Promise.reject(error),
+  );
+}
+
+function callOnce(port, method, path, { cookie, body } = {}) {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const headers = {};
@@ -151,7 +159,10 @@ function call(port, method, path, { cookie, body } = {}) {
         resolve({ status: res.statusCode, body: parsed, cookie: setCookie?.split(";")[0] });
       });
     });
-    req.on("error", reject);
+    req.on("error", (error) => {
+      error.reusedSocket = req.reusedSocket;
+      reject(error);
+    });
     req.setTimeout(10_000, () => req.destroy(new Error(`${method} ${path}: no answer in 10 s`)));
     req.end(payload);
   });

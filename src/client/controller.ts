@@ -111,22 +111,19 @@ export function createAuthController(options: AuthControllerOptions): AuthContro
   }
 
   async function step<T>(attempt: Attempt, name: SignInStep, run: () => T | Promise<T>): Promise<T> {
-    if (attempt.cancelled !== undefined) throw attempt.cancelled;
-    let result: Promise<T>;
-    try {
-      result = Promise.resolve(run());
-    } catch (error) {
-      result = Promise.reject(error);
-    }
-    const outcome = result.then(
-      (value) => value,
-      (error: unknown) => {
+    throwIfCancelled(attempt);
+    // A synchronous throw from `run` and a rejection both become the step's error.
+    const outcome = (async () => {
+      try {
+        return await run();
+      } catch (error) {
         throw stepError(name, error);
       }
-    );
+    })();
     outcome.catch(() => undefined); // the cancellation may win the race; never leave this unhandled
     const value = await Promise.race([outcome, attempt.cancellation]);
-    if (attempt.cancelled !== undefined) throw attempt.cancelled;
+    // Read again: the attempt may have been cancelled while the step ran.
+    throwIfCancelled(attempt);
     return value;
   }
 
@@ -192,7 +189,7 @@ export function createAuthController(options: AuthControllerOptions): AuthContro
       }
       return setState({ status: "authenticated", address, error: null });
     } catch (error) {
-      if (attempt.cancelled !== undefined) throw attempt.cancelled;
+      throwIfCancelled(attempt);
       const failure = error instanceof Error ? error : stepError("sign", error);
       setState({ status: "error", address: null, error: failure });
       throw failure;
@@ -254,8 +251,7 @@ export function createAuthController(options: AuthControllerOptions): AuthContro
 
   async function restore(): Promise<AuthState> {
     if (destroyed) throw destroyedError("restore");
-    const me = adapter.me;
-    if (typeof me !== "function") {
+    if (typeof adapter.me !== "function") {
       throw new InvalidOptionsError(
         "sign-in-with-xrpl: restore() needs an adapter with a me() method (createHttpAdapter has one)."
       );
@@ -263,7 +259,7 @@ export function createAuthController(options: AuthControllerOptions): AuthContro
     const asked = generation;
     let answer: { address: string } | null;
     try {
-      answer = await me.call(adapter);
+      answer = await adapter.me();
     } catch (error) {
       throw stepError("me", error);
     }
@@ -308,6 +304,10 @@ export function createAuthController(options: AuthControllerOptions): AuthContro
 
 function destroyedError(method: string): SignInCancelledError {
   return new SignInCancelledError("destroy", `Cannot ${method}(): the controller was destroyed. Create a new one.`);
+}
+
+function throwIfCancelled(attempt: Attempt): void {
+  if (attempt.cancelled !== undefined) throw attempt.cancelled;
 }
 
 function stepError(step: SignInStep, error: unknown): SignInError {

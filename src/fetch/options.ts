@@ -188,11 +188,21 @@ function checkCookie(cookie: unknown): NormalizedSessionCookie {
   if (secure !== undefined && typeof secure !== "boolean") {
     fail("`cookie.secure` must be a boolean; omit it to mark the cookie Secure everywhere but plain-HTTP loopback development.");
   }
-  if (typeof path !== "string" || !path.startsWith("/") || /[;\s\u0000-\u001f\u007f]/u.test(path)) {
+  if (typeof path !== "string" || !path.startsWith("/") || !isCookieAttributeSafe(path)) {
     fail(`\`cookie.path\` must be a path starting with "/" without ";" or spaces (got ${JSON.stringify(path)}); omit it for "/".`);
   }
   if (domain !== undefined && (typeof domain !== "string" || !/^\.?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$/u.test(domain))) {
     fail(`\`cookie.domain\` must be a host name such as "example.com" (got ${JSON.stringify(domain)}); omit it to keep the cookie to this host.`);
   }
   return { name, maxAgeSeconds, sameSite: sameSite === "lax" ? "Lax" : "Strict", secure, path, domain };
+}
+
+// A cookie attribute value ends at ";", and whitespace or a control character (U+0000 to U+001F,
+// U+007F) would make browsers drop or cut the Set-Cookie header.
+function isCookieAttributeSafe(value: string): boolean {
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index);
+    if (code < 0x20 || code === 0x7f) return false;
+  }
+  return !/[;\s]/u.test(value);
 }

@@ -37,14 +37,16 @@ function acceptedDialects(options: ParseOptions | undefined): readonly MessageDi
       'parseMessage option "dialects" must be a non-empty array of "caip122" and/or "xrpl-wallet-kit"; omit it to accept both.',
     );
   }
+  const known: MessageDialect[] = [];
   for (const dialect of dialects as readonly unknown[]) {
     if (dialect !== "caip122" && dialect !== "xrpl-wallet-kit") {
       throw new InvalidOptionsError(
         `parseMessage option "dialects" contains ${showValue(dialect)}; the known dialects are "caip122" and "xrpl-wallet-kit".`,
       );
     }
+    known.push(dialect);
   }
-  return dialects;
+  return known;
 }
 
 class LineParser {

@@ -197,10 +197,9 @@ export function isIPv6In(text: string, start: number, end: number): boolean {
  */
 export function parseUri(text: string): UriComponents | undefined {
   const length = text.length;
-  let index = 0;
   // scheme
   if (length === 0 || !isAlpha(text.charCodeAt(0))) return undefined;
-  index = 1;
+  let index = 1;
   while (index < length) {
     const code = text.charCodeAt(index);
     if (isAlphanumeric(code) || code === 0x2b || code === 0x2d || code === 0x2e) index++;

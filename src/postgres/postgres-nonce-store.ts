@@ -1,6 +1,7 @@
 import { InvalidOptionsError } from "../errors.js";
 import { checkIsRevokedInput, checkNonceInput, checkRevokeInput } from "../server/nonce-input.js";
 import type { NonceStore, RevocationStore } from "../server/types.js";
+import { describeValue } from "../shared/describe-value.js";
 import type { Logger } from "../shared/logger.js";
 import { withTimeout } from "../shared/with-timeout.js";
 import { missingTablesFailure, PostgresTimeoutError, storeFailure, type FailureContext } from "./failure.js";
@@ -128,7 +129,7 @@ function statementsFor(tables: ResolvedTables) {
 function positiveNumber(name: string, value: unknown, fallback: number, allowInfinity: boolean): number {
   if (value === undefined) return fallback;
   if (typeof value !== "number" || Number.isNaN(value) || value <= 0 || (!allowInfinity && !Number.isFinite(value))) {
-    throw new InvalidOptionsError(`sign-in-with-xrpl: ${CALL}: \`${name}\` must be a positive number${allowInfinity ? " (or Infinity)" : ""}, got ${String(value)}.`);
+    throw new InvalidOptionsError(`sign-in-with-xrpl: ${CALL}: \`${name}\` must be a positive number${allowInfinity ? " (or Infinity)" : ""}, got ${describeValue(value, { quoteStrings: false })}.`);
   }
   return value;
 }

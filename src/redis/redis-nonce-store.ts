@@ -111,7 +111,9 @@ export function createRedisNonceStore(client: RedisStoreClient, options: RedisNo
         condition: "NX",
         expiration: { type: "PX", value: Math.ceil(ttlMs) },
       });
-      return reply !== null && reply !== undefined && String(reply) === "OK";
+      // "OK" when the key was set, null when it existed; a client that maps strings to Buffers
+      // answers the same bytes.
+      return reply === "OK" || (reply instanceof Uint8Array && new TextDecoder().decode(reply) === "OK");
     },
     async revoke(id: string, ttlMs: number): Promise<void> {
       checkRevokeInput("createRedisNonceStore()", id, ttlMs);

@@ -33,6 +33,8 @@ export interface ExpressRequestLike {
 
 function promisify(call: (callback: Callback) => unknown): Promise<void> {
   return new Promise((resolve, reject) => {
+    // The session store's own error, passed on as it is, is what the handlers log.
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- express-session's callback error may be any value; wrapping it would change what callers see
     call((error) => (error ? reject(error) : resolve()));
   });
 }

@@ -1,4 +1,5 @@
 import { InvalidOptionsError } from "../errors.js";
+import { describeValue } from "../shared/describe-value.js";
 import type { SignedInState } from "./session-read.js";
 import type { AuthHandlers, SessionStore } from "./types.js";
 
@@ -89,7 +90,7 @@ export function getSignedInOptions(options: unknown, caller: string): { maxAgeMs
   if (maxAgeSeconds === undefined) return { maxAgeMs: undefined };
   if (typeof maxAgeSeconds !== "number" || !Number.isFinite(maxAgeSeconds) || maxAgeSeconds <= 0) {
     throw new InvalidOptionsError(
-      `sign-in-with-xrpl: ${caller}: \`maxAgeSeconds\` must be a positive number of seconds (got ${typeof maxAgeSeconds === "string" ? JSON.stringify(maxAgeSeconds) : String(maxAgeSeconds)}); omit it for no extra limit.`,
+      `sign-in-with-xrpl: ${caller}: \`maxAgeSeconds\` must be a positive number of seconds (got ${describeValue(maxAgeSeconds)}); omit it for no extra limit.`,
     );
   }
   return { maxAgeMs: maxAgeSeconds * 1000 };

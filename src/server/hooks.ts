@@ -1,3 +1,4 @@
+import { describeValue } from "../shared/describe-value.js";
 import type { CheckSuccess } from "../verify/types.js";
 
 /**
@@ -252,11 +253,9 @@ function jsonProblem(value: unknown, path: string, ancestors: Set<object>): stri
   }
 }
 
+// A hook's answer can be a long string; the log line shows its start.
 function describe(value: unknown): string {
-  if (typeof value === "string") return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}...` : value);
-  if (typeof value === "number" || typeof value === "boolean" || value === null || value === undefined) return String(value);
-  if (Array.isArray(value)) return "an array";
-  return `a ${typeof value}`;
+  return describeValue(value, { maxLength: 60 });
 }
 
 /**

@@ -52,7 +52,8 @@ export function ironSessionStore(session: IronSessionLike): SessionStore {
       await session.save();
     },
     async destroy(): Promise<void> {
-      await session.destroy();
+      // iron-session clears the cookie synchronously; nothing to wait for.
+      session.destroy();
     },
   };
 }

@@ -2,6 +2,7 @@ import { InvalidOptionsError } from "../errors.js";
 import type { ValidateOptions } from "../message/types.js";
 import type { Verifier } from "../verify/types.js";
 import { isCaip2ChainId } from "../message/chain-id.js";
+import { describeValue } from "../shared/describe-value.js";
 import { isProductionEnvironment } from "../shared/environment.js";
 import { resolveExpectedDomain, type DomainOption, type ExpectedDomain } from "./expected-domain.js";
 import { createMemoryNonceStore } from "./memory-nonce-store.js";
@@ -160,15 +161,9 @@ function isObject(value: unknown): value is Record<string, unknown> {
 function positiveSeconds(fail: (message: string) => never, name: string, value: unknown, fallback: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
-    fail(`\`${name}\` must be a positive number of seconds (got ${describe(value)}); omit it for the default ${fallback}.`);
+    fail(`\`${name}\` must be a positive number of seconds (got ${describeValue(value)}); omit it for the default ${fallback}.`);
   }
   return value;
-}
-
-function describe(value: unknown): string {
-  if (typeof value === "string") return JSON.stringify(value);
-  if (typeof value === "number" || typeof value === "boolean" || value === null || value === undefined) return String(value);
-  return typeof value;
 }
 
 /**
@@ -190,7 +185,7 @@ export function normalizeAuthOptions(options: AuthOptionsInput, caller = "create
   const sessionKind = resolveSessionKind(options);
   if (typeof sessionKind !== "string") fail(sessionKind.problem);
   if (chainId !== undefined && (typeof chainId !== "string" || !isCaip2ChainId(chainId))) {
-    fail(`\`chainId\` must be a CAIP-2 XRPL chain id such as "xrpl:0" (mainnet) or "xrpl:1" (testnet); got ${describe(chainId)}.`);
+    fail(`\`chainId\` must be a CAIP-2 XRPL chain id such as "xrpl:0" (mainnet) or "xrpl:1" (testnet); got ${describeValue(chainId)}.`);
   }
   const maxMessageAgeSeconds = positiveSeconds(fail, "maxMessageAgeSeconds", options.maxMessageAgeSeconds, 300);
   const nonceTtlSeconds = positiveSeconds(fail, "nonceTtlSeconds", options.nonceTtlSeconds, 300);
@@ -198,7 +193,7 @@ export function normalizeAuthOptions(options: AuthOptionsInput, caller = "create
   if (options.clockSkewSeconds !== undefined) {
     const skew: unknown = options.clockSkewSeconds;
     if (typeof skew !== "number" || !Number.isFinite(skew) || skew < 0) {
-      fail(`\`clockSkewSeconds\` must be a number of seconds >= 0 (got ${describe(skew)}); omit it for the default 60.`);
+      fail(`\`clockSkewSeconds\` must be a number of seconds >= 0 (got ${describeValue(skew)}); omit it for the default 60.`);
     }
     clockSkewSeconds = skew;
   }
@@ -222,7 +217,7 @@ export function normalizeAuthOptions(options: AuthOptionsInput, caller = "create
   if (options.revalidateAfterSeconds !== undefined) {
     const seconds: unknown = options.revalidateAfterSeconds;
     if (typeof seconds !== "number" || !Number.isFinite(seconds) || seconds <= 0) {
-      fail(`\`revalidateAfterSeconds\` must be a positive number of seconds such as 300 (got ${describe(seconds)}); omit it to turn revalidation off.`);
+      fail(`\`revalidateAfterSeconds\` must be a positive number of seconds such as 300 (got ${describeValue(seconds)}); omit it to turn revalidation off.`);
     }
     if (typeof (verifier as { checkAuthority?: unknown }).checkAuthority !== "function") {
       fail("`revalidateAfterSeconds` needs a verifier with a `checkAuthority` method: pass one made by createVerifier().");

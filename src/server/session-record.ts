@@ -60,6 +60,6 @@ export function writeSessionRecord(target: Record<string, unknown>, record: Sess
   for (const field of SESSION_RECORD_FIELDS) {
     const value = record[field];
     if (value === undefined) delete target[field];
-    else target[field] = Array.isArray(value) ? [...value] : value;
+    else target[field] = Array.isArray(value) ? [...(value as readonly unknown[])] : value;
   }
 }

@@ -5,17 +5,11 @@
  * @internal
  */
 export function withTimeout<T>(promise: Promise<T>, timeoutMs: number, onTimeout: () => Error): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(onTimeout()), timeoutMs);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(onTimeout()), timeoutMs);
   });
+  // The race subscribes to `promise`, so its late rejection is handled; once `promise` settles
+  // first the timer is cleared and `timeout` stays pending, never rejecting.
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -136,7 +136,7 @@ function withinRequestChecks(withStore: (use: (store: SessionStore) => Promise<v
       run: () =>
         withStore(async (store) => {
           if (store.regenerate === undefined) return;
-          if (typeof store.regenerate !== "function") fail(SUBJECT, `regenerate is ${show(store.regenerate)}, expected a function or undefined.`);
+          if (typeof store.regenerate !== "function") fail(SUBJECT, `regenerate is ${show((store as { regenerate?: unknown }).regenerate)}, expected a function or undefined.`);
           await store.set({ ...FULL_RECORD });
           await store.regenerate();
           await expectRecord(store, {}, "after regenerate()");

@@ -1,5 +1,6 @@
 import { InvalidOptionsError, LedgerUnavailableError } from "../errors.js";
 import { networkIdOf } from "../message/chain-id.js";
+import { describeValue } from "../shared/describe-value.js";
 import { SILENT_LOGGER, type Logger } from "../shared/logger.js";
 import { readStrategyResult, refuse } from "./check-result.js";
 import { checkGrantedAuthority } from "./authority-check.js";
@@ -238,14 +239,10 @@ function readNetworkId(networkId: unknown, chainId: unknown): number | undefined
   return fromChainId;
 }
 
-function describeValue(value: unknown): string {
-  return typeof value === "string" ? JSON.stringify(value) : Array.isArray(value) ? "an array" : String(value);
-}
-
 function positiveMs(name: string, value: unknown, fallback: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== "number" || !Number.isFinite(value) || value <= 0 || value > 2_147_483_647) {
-    throw new InvalidOptionsError(`createVerifier({ ${name} }): ${name} must be a positive number of milliseconds, got ${String(value)}.`);
+    throw new InvalidOptionsError(`createVerifier({ ${name} }): ${name} must be a positive number of milliseconds, got ${describeValue(value, { quoteStrings: false })}.`);
   }
   return value;
 }

@@ -1,9 +1,10 @@
+import type * as nodeCrypto from "node:crypto";
 import type { KeyObject } from "node:crypto";
 import type { KeyAlgorithm } from "./canonical.js";
 import { LruCache } from "./lru-cache.js";
 import type { SignatureBackend } from "./signature-backend.js";
 
-type NodeCrypto = typeof import("node:crypto");
+type NodeCrypto = typeof nodeCrypto;
 
 // SubjectPublicKeyInfo DER header of id-ecPublicKey/secp256k1 with a 33-byte compressed point:
 // prepending it lets OpenSSL import an XRPL key directly. (ed25519 keys go in as JWK instead,

@@ -4,6 +4,7 @@ import { canonicalPublicKeyAlgorithm, isCanonicalDerSignature, isCanonicalSignat
 import { LruCache } from "./lru-cache.js";
 import { createNodeCryptoBackend } from "./node-crypto.js";
 import type { SignatureBackend } from "./signature-backend.js";
+import type * as Secp256k1Recovery from "./secp256k1-recovery.js";
 
 /** Canonical checks, then a backend: the one signature primitive every strategy uses. */
 export interface SignatureEngine {
@@ -45,7 +46,7 @@ export function createSignatureEngine(backend: SignatureBackend): SignatureEngin
   };
 }
 
-let recovery: Promise<typeof import("./secp256k1-recovery.js")> | undefined;
+let recovery: Promise<typeof Secp256k1Recovery> | undefined;
 
 // The ripple-keypairs fixture (api.json): one known-good signature per algorithm, used to prove
 // at start-up that node:crypto in this runtime really verifies XRPL signatures.

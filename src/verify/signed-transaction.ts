@@ -1,4 +1,5 @@
 import { InvalidOptionsError } from "../errors.js";
+import { describeValue } from "../shared/describe-value.js";
 import { bytesToHex, hexToBytes } from "../shared/hex.js";
 import { encodeClassicAddress } from "./account-address.js";
 import { judgeKey, judgeSigners, type AuthorizedSigner } from "./authority.js";
@@ -130,13 +131,13 @@ async function judge(
     if (expected === undefined) {
       return refuse(
         "network_mismatch",
-        `The transaction names network ${String(txNetworkId)}, and this verifier knows no network id to compare it with; set networkId.`,
+        `The transaction names network ${describeValue(txNetworkId, { quoteStrings: false })}, and this verifier knows no network id to compare it with; set networkId.`,
       );
     }
     if (txNetworkId !== expected) {
       return refuse(
         "network_mismatch",
-        `The transaction names network ${String(txNetworkId)}, but this verifier expects network ${expected}.`,
+        `The transaction names network ${describeValue(txNetworkId, { quoteStrings: false })}, but this verifier expects network ${expected}.`,
       );
     }
   }

@@ -4,6 +4,7 @@
  * through the browser and the server's logs. An allow-list, so any field a future amendment adds
  * is refused until reviewed.
  */
+import { describeValue } from "../shared/describe-value.js";
 
 /** tfFullyCanonicalSig: the only flag allowed; it changes nothing but signature form. */
 const TF_FULLY_CANONICAL_SIG = 0x80000000;
@@ -51,7 +52,7 @@ export type TransactionReview = { harmless: true; kind: HarmlessKind } | { harml
 export function reviewTransaction(tx: Record<string, unknown>): TransactionReview {
   const flags = tx["Flags"];
   if (flags !== undefined && flags !== 0 && flags !== TF_FULLY_CANONICAL_SIG) {
-    return { harmless: false, reason: `The transaction sets Flags ${String(flags)}; only tfFullyCanonicalSig is allowed.` };
+    return { harmless: false, reason: `The transaction sets Flags ${describeValue(flags, { quoteStrings: false })}; only tfFullyCanonicalSig is allowed.` };
   }
   const fee = tx["Fee"];
   if (fee !== undefined && typeof fee !== "string") return { harmless: false, reason: "The transaction's Fee is not an amount of XRP." };
@@ -68,7 +69,7 @@ export function reviewTransaction(tx: Record<string, unknown>): TransactionRevie
     if (sequence !== undefined && sequence !== 0) {
       return {
         harmless: false,
-        reason: `The AccountSet has Sequence ${String(sequence)}, so it could be submitted; a sign-in AccountSet needs Sequence 0.`,
+        reason: `The AccountSet has Sequence ${describeValue(sequence, { quoteStrings: false })}, so it could be submitted; a sign-in AccountSet needs Sequence 0.`,
       };
     }
     return unlisted(ACCOUNT_SET_FIELDS, "The AccountSet") ?? { harmless: true, kind: "AccountSet" };
@@ -85,7 +86,7 @@ export function reviewTransaction(tx: Record<string, unknown>): TransactionRevie
   }
   return {
     harmless: false,
-    reason: `The transaction is a ${String(type)}; only AccountSet, Payment to oneself and the sign-in pseudo-transaction are accepted.`,
+    reason: `The transaction is a ${describeValue(type, { quoteStrings: false })}; only AccountSet, Payment to oneself and the sign-in pseudo-transaction are accepted.`,
   };
 }
 

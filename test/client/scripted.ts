@@ -13,7 +13,7 @@ import type { VerifyRequest } from "../../src/verify/types.js";
 export interface Call<T> {
   args: unknown[];
   resolve(value: T): void;
-  reject(error: unknown): void;
+  reject(error: Error): void;
   settled: boolean;
 }
 

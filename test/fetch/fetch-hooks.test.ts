@@ -3,7 +3,7 @@
  * ripple-keypairs, the real verifier, the sealed cookie carried from answer to request.
  */
 import { describe, expect, it } from "vitest";
-import { createFetchHandler, type FetchHandler, type FetchHandlerOptions } from "../../src/fetch/index.js";
+import { createFetchHandler, type FetchHandlerOptions } from "../../src/fetch/index.js";
 import { compactSignature, createVerifier, type Verifier } from "../../src/verify/index.js";
 import { parseSetCookie } from "../support/cookie-jar.js";
 import { buildMessage, makeAccount, recordingLogger, signedBody, T0, type Account } from "../server/support.js";
@@ -43,7 +43,7 @@ function setup(options: Partial<FetchHandlerOptions<AppData>> = {}) {
     const proof = signedBody(account, buildMessage({ account, nonce: body.nonce as string, issuedAtMs: T0 }));
     return { account, proof, result: await send("/api/auth/verify", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(proof) }) };
   };
-  return { auth: auth as FetchHandler<AppData>, logger, send, signIn, request, cookie: () => cookie };
+  return { auth, logger, send, signIn, request, cookie: () => cookie };
 }
 
 describe("createFetchHandler: onSignIn and onSignOut", () => {

@@ -11,6 +11,7 @@ import {
   isSegmentNz,
   isUserinfo,
   parseUri,
+  type UriComponents,
 } from "../../src/message/uri.js";
 import { adaptFields, adaptMessage, ADDRESS_MAP, loadFixture, type SiweFields } from "./siwe-corpus.js";
 
@@ -63,7 +64,7 @@ type MessageObjects = Record<string, { msg: SiweFields; error: string }>;
 type RuleCases = Record<string, { rule: string; input: string; answer: boolean }>;
 type Resources = Record<string, { msg: string; resources: string[] }>;
 type Specification = Record<string, { msg: string; items: Record<string, unknown> }>;
-type Uris = Record<string, { msg: string; uri: Record<string, unknown> }>;
+type Uris = Record<string, { msg: string; uri: Record<string, string | number | null> }>;
 
 describe("SIWE corpus, adapted to XRPL", () => {
   const positive = loadFixture<Positive>("v4/parsing_positive.json");
@@ -161,7 +162,7 @@ describe("SIWE corpus, adapted to XRPL", () => {
     const components = parseUri(parsed.uri);
     expect(components).toBeDefined();
     for (const [key, value] of Object.entries(uri)) {
-      const actual = components![key as keyof typeof components & string];
+      const actual = components![key as keyof UriComponents];
       expect(actual).toBe(value === null ? undefined : String(value));
     }
   });

@@ -23,7 +23,7 @@ beforeAll(async () => {
   const app = express();
   app.get("/no-session", (req, res) => {
     try {
-      expressSessionStore(req).get();
+      void expressSessionStore(req).get();
       res.json({ error: "none" });
     } catch (error) {
       res.json({ error: error instanceof Error ? error.message : String(error), invalidOptions: error instanceof InvalidOptionsError });
@@ -86,7 +86,7 @@ function cookieOf(response: Response): string {
 }
 
 function storedSessions(): Promise<Record<string, unknown>> {
-  return new Promise((resolve, reject) => sessionStore.all((error, all) => (error ? reject(error) : resolve((all ?? {})))));
+  return new Promise((resolve, reject) => sessionStore.all((error, all) => (error ? reject(new Error("MemoryStore.all failed", { cause: error })) : resolve((all ?? {})))));
 }
 
 describe("expressSessionStore: SessionStore contract over real express-session requests", () => {

@@ -99,7 +99,7 @@ function expressApp(handlers: AuthHandlers<express.Request>) {
 
 function ironApp(handlers: AuthHandlers<IncomingMessage>) {
   const options = { ...sessionCookieOptions({ sessionKind: "sealed-cookie", production: false, name: "siwx_session" }), password: SECRET };
-  return async (req: IncomingMessage, res: ServerResponse) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const store = ironSessionStore(await getIronSession<SessionRecord<AppData>>(req, res, options));
@@ -114,6 +114,9 @@ function ironApp(handlers: AuthHandlers<IncomingMessage>) {
       result = signedIn === null ? { status: 401, body: { error: "Not authenticated." } } : { status: 200, body: signedIn };
     } else result = { status: 404, body: { error: "Not found." } };
     res.writeHead(result.status, { "content-type": "application/json" }).end(JSON.stringify(result.body));
+  };
+  return (req: IncomingMessage, res: ServerResponse) => {
+    void handle(req, res);
   };
 }
 

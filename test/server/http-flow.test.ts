@@ -54,7 +54,7 @@ function expressApp(handlers: AuthHandlers) {
 
 function ironHandler(handlers: AuthHandlers) {
   const options = { ...sessionCookieOptions({ sessionKind: "sealed-cookie", production: false, name: "siwx_session" }), password: SECRET };
-  return async (req: IncomingMessage, res: ServerResponse) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const store = ironSessionStore(await getIronSession<SessionRecord>(req, res, options));
@@ -72,6 +72,9 @@ function ironHandler(handlers: AuthHandlers) {
     else if (req.method === "GET" && req.url === "/api/auth/me") result = await handlers.me(store);
     else result = { status: 404, body: { error: "Not found." } };
     res.writeHead(result.status, { "content-type": "application/json" }).end(JSON.stringify(result.body));
+  };
+  return (req: IncomingMessage, res: ServerResponse) => {
+    void handle(req, res);
   };
 }
 

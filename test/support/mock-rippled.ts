@@ -176,7 +176,7 @@ export async function startMockRippled(
   function answer(raw: RawData): Json | undefined {
     let request: Json;
     try {
-      const parsed: unknown = JSON.parse(raw.toString());
+      const parsed: unknown = JSON.parse(textOf(raw));
       if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error("not an object");
       request = parsed as Json;
     } catch {
@@ -300,4 +300,10 @@ export async function startMockRippled(
       await listen(port);
     },
   };
+}
+
+// ws hands a text frame over as a Buffer (an ArrayBuffer or fragments with other binaryTypes).
+function textOf(raw: RawData): string {
+  if (Buffer.isBuffer(raw)) return raw.toString("utf8");
+  return (Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw)).toString("utf8");
 }

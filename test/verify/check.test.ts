@@ -23,6 +23,7 @@ import {
   signedTxRequest,
   signInAccountSet,
   signInMessage,
+  txnSignatureOf,
   utf8Hex,
   walletFor,
   walletSignedTx,
@@ -56,7 +57,7 @@ function flipHexDigit(hex: string, index: number): string {
 
 function withTamperedSignature(blob: string): string {
   const decoded = decode(blob);
-  return encode({ ...decoded, TxnSignature: flipHexDigit(String(decoded["TxnSignature"]), 10) });
+  return encode({ ...decoded, TxnSignature: flipHexDigit(txnSignatureOf(decoded), 10) });
 }
 
 describe("check() successes", () => {

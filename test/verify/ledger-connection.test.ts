@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { LedgerUnavailableError } from "../../src/errors.js";
 import { LedgerConnection } from "../../src/verify/ledger-connection.js";
@@ -216,7 +217,7 @@ describe("ledger connection", () => {
   it("close() during a connection attempt to a silent address returns promptly, and the look-up fails at once", async () => {
     // A listening socket that never completes the WebSocket handshake.
     const { createServer } = await import("node:net");
-    const sockets: import("node:net").Socket[] = [];
+    const sockets: Socket[] = [];
     const server = createServer((socket) => sockets.push(socket));
     await new Promise<void>((resolveListen) => server.listen(0, "127.0.0.1", resolveListen));
     const port = (server.address() as { port: number }).port;

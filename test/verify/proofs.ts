@@ -109,3 +109,10 @@ export function keypairFromSeed(seed: string): { publicKey: string; privateKey: 
 export function keyAddressOf(wallet: Wallet): string {
   return new Wallet(wallet.publicKey, wallet.privateKey).classicAddress;
 }
+
+/** The single signature of a decoded signed transaction; fails the test when it has none. */
+export function txnSignatureOf(decoded: Record<string, unknown>): string {
+  const signature = decoded["TxnSignature"];
+  if (typeof signature !== "string") throw new Error("the decoded transaction has no TxnSignature");
+  return signature;
+}

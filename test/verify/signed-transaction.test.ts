@@ -17,6 +17,7 @@ import {
   signedTxRequest,
   signInAccountSet,
   signInMessage,
+  txnSignatureOf,
   utf8Hex,
   walletFor,
   walletSignedTx,
@@ -200,7 +201,7 @@ describe("signed transaction binding to the request", () => {
     const message = signInMessage(wallet.classicAddress);
     const tx = signInAccountSet(wallet.classicAddress, message);
     const decoded = decode(walletSignedTx(wallet, tx));
-    const signature = String(decoded["TxnSignature"]);
+    const signature = txnSignatureOf(decoded);
     const flipped = `${signature.slice(0, 10)}${signature[10] === "0" ? "1" : "0"}${signature.slice(11)}`;
     const tampered = encode({ ...decoded, TxnSignature: flipped });
     expect(await verifierWith().verify(signedTxRequest(wallet.classicAddress, message, tampered))).toBe(false);
@@ -218,7 +219,7 @@ describe("signed transaction binding to the request", () => {
     expect(await verifier.verify(signedTxRequest(wallet.classicAddress, message, encode(unsigned as never)))).toBe(false);
     const both = encode({
       ...decoded,
-      Signers: [{ Signer: { Account: wallet.classicAddress, SigningPubKey: wallet.publicKey, TxnSignature: String(decoded["TxnSignature"]) } }],
+      Signers: [{ Signer: { Account: wallet.classicAddress, SigningPubKey: wallet.publicKey, TxnSignature: txnSignatureOf(decoded) } }],
     });
     expect(await verifier.verify(signedTxRequest(wallet.classicAddress, message, both))).toBe(false);
   });

@@ -26,11 +26,22 @@ export default tseslint.config(
     files: ["**/*.ts", "**/*.mts", "**/*.cts"],
     extends: [...tseslint.configs.recommendedTypeChecked],
     languageOptions: {
-      parserOptions: { project: ["./test/tsconfig.json", "./examples/next/tsconfig.json", "./docs/snippets/tsconfig.json", "./examples/next-authjs/tsconfig.json"], tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        project: [
+          "./test/tsconfig.json",
+          "./examples/next/tsconfig.json",
+          "./docs/snippets/tsconfig.json",
+          "./examples/next-authjs/tsconfig.json",
+        ],
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
       "@typescript-eslint/only-throw-error": "error",
       // An async function without await is how a store or hook keeps its Promise-returning
       // interface and turns a synchronous throw into a rejection, which is what callers handle.

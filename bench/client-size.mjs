@@ -60,19 +60,14 @@ const initial = new Set();
 const visit = (path) => {
   if (initial.has(path)) return;
   initial.add(path);
-  for (const record of outputs[path].imports)
-    if (record.kind === "import-statement" && outputs[record.path]) visit(record.path);
+  for (const record of outputs[path].imports) if (record.kind === "import-statement" && outputs[record.path]) visit(record.path);
 };
 visit(entryPath);
 const sizeOf = (paths) =>
-  split.outputFiles
-    .filter((file) => paths.some((path) => file.path.endsWith(path)))
-    .reduce((sum, file) => sum + file.contents.length, 0);
+  split.outputFiles.filter((file) => paths.some((path) => file.path.endsWith(path))).reduce((sum, file) => sum + file.contents.length, 0);
 const initialBytes = sizeOf([...initial]);
 const lazyBytes = sizeOf(Object.keys(outputs).filter((path) => !initial.has(path) && !path.endsWith(".map")));
 console.log(
-  `\nall exports with code splitting: initial ${kb(initialBytes)} min, dev wallet chunks loaded on first use ${kb(
-    lazyBytes
-  )} min`
+  `\nall exports with code splitting: initial ${kb(initialBytes)} min, dev wallet chunks loaded on first use ${kb(lazyBytes)} min`,
 );
 console.log(`SIZE client (all exports, split, initial) min: ${initialBytes}`);

@@ -52,7 +52,11 @@ const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 
 function startServer(script, cwd, env) {
   const nodeArguments = CPU_PROFILE_DIR === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${resolvePath(CPU_PROFILE_DIR)}`];
-  const child = spawn(process.execPath, [...nodeArguments, script], { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...nodeArguments, script], {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout.setEncoding("utf8").on("data", (chunk) => (output += chunk));
   child.stderr.setEncoding("utf8").on("data", (chunk) => (output += chunk));
@@ -187,7 +191,15 @@ function newClientKey() {
 }
 
 function signInMessage(address, nonce) {
-  return createMessage({ domain: DOMAIN, address, uri: `http://${DOMAIN}`, chainId: "xrpl:0", nonce, issuedAt: new Date(), statement: "Benchmark sign-in." });
+  return createMessage({
+    domain: DOMAIN,
+    address,
+    uri: `http://${DOMAIN}`,
+    chainId: "xrpl:0",
+    nonce,
+    issuedAt: new Date(),
+    statement: "Benchmark sign-in.",
+  });
 }
 
 // ---------- load ----------
@@ -238,7 +250,8 @@ async function runLoad(total, concurrency, makeWorker, server) {
     costUs: (elapsedMs * 1000) / count,
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
-    serverCpuUs: serverCpuBefore === undefined || serverCpuAfter === undefined ? undefined : (serverCpuAfter - serverCpuBefore) / 1000 / count,
+    serverCpuUs:
+      serverCpuBefore === undefined || serverCpuAfter === undefined ? undefined : (serverCpuAfter - serverCpuBefore) / 1000 / count,
     clientCpuUs: (clientCpu.user + clientCpu.system) / count,
   };
 }
@@ -278,7 +291,13 @@ async function createVerifyTimer(nodeUrl) {
   const { publicKey, privateKey } = deriveKeypair(generateSeed({ algorithm: "ed25519" }));
   const address = deriveAddress(publicKey);
   const message = signInMessage(address, randomBytes(16).toString("hex"));
-  const proof = { message, signatureKind: "signature", signature: keypairsSign(Buffer.from(message).toString("hex"), privateKey), publicKey, address };
+  const proof = {
+    message,
+    signatureKind: "signature",
+    signature: keypairsSign(Buffer.from(message).toString("hex"), privateKey),
+    publicKey,
+    address,
+  };
   for (let index = 0; index < 200; index += 1) await verifier.verify(proof);
   return {
     async timeUs() {
@@ -305,19 +324,43 @@ const example = await startServer("server.mjs", here("../examples/express/"), {
   NONCE_RATE_LIMIT: String(1_000_000),
   NODE_ENV: "development",
 });
-const trivial = await startServer("trivial-server.mjs", here("./"), { PORT: "0", SESSION_SECRET: secret, NONCE_RATE_LIMIT: String(1_000_000), NODE_ENV: "development" }).catch(
-  async (error) => {
-    // Leave no example server behind.
-    await example.stop();
-    await ledger.close();
-    throw error;
-  },
-);
+const trivial = await startServer("trivial-server.mjs", here("./"), {
+  PORT: "0",
+  SESSION_SECRET: secret,
+  NONCE_RATE_LIMIT: String(1_000_000),
+  NODE_ENV: "development",
+}).catch(async (error) => {
+  // Leave no example server behind.
+  await example.stop();
+  await ledger.close();
+  throw error;
+});
 
 const phases = [
-  { key: "trivial", label: "trivial request (session r/w)", unit: "req/s", total: TRIVIAL_REQUESTS, server: trivial, worker: () => trivialWorker(trivial.port) },
-  { key: "bare", label: "bare flow (express-session only)", unit: "flows/s", total: FLOWS, server: trivial, worker: () => flowWorker(trivial.port, BARE_PATHS) },
-  { key: "flow", label: "sign-in flow (example + library)", unit: "flows/s", total: FLOWS, server: example, worker: () => flowWorker(example.port, EXAMPLE_PATHS) },
+  {
+    key: "trivial",
+    label: "trivial request (session r/w)",
+    unit: "req/s",
+    total: TRIVIAL_REQUESTS,
+    server: trivial,
+    worker: () => trivialWorker(trivial.port),
+  },
+  {
+    key: "bare",
+    label: "bare flow (express-session only)",
+    unit: "flows/s",
+    total: FLOWS,
+    server: trivial,
+    worker: () => flowWorker(trivial.port, BARE_PATHS),
+  },
+  {
+    key: "flow",
+    label: "sign-in flow (example + library)",
+    unit: "flows/s",
+    total: FLOWS,
+    server: example,
+    worker: () => flowWorker(example.port, EXAMPLE_PATHS),
+  },
 ];
 
 let failed = false;

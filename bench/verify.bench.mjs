@@ -55,8 +55,17 @@ function opensslAlone(requests) {
     const isEd25519 = publicKey[0] === 0xed;
     const key = isEd25519
       ? createPublicKey({ key: { kty: "OKP", crv: "Ed25519", x: publicKey.subarray(1).toString("base64url") }, format: "jwk" })
-      : createPublicKey({ key: Buffer.concat([Buffer.from("3036301006072a8648ce3d020106052b8104000a032200", "hex"), publicKey]), format: "der", type: "spki" });
-    prepared.set(request, { key, algorithm: isEd25519 ? null : "sha512", data: Buffer.from(request.message, "utf8"), signature: Buffer.from(request.signature, "hex") });
+      : createPublicKey({
+          key: Buffer.concat([Buffer.from("3036301006072a8648ce3d020106052b8104000a032200", "hex"), publicKey]),
+          format: "der",
+          type: "spki",
+        });
+    prepared.set(request, {
+      key,
+      algorithm: isEd25519 ? null : "sha512",
+      data: Buffer.from(request.message, "utf8"),
+      signature: Buffer.from(request.signature, "hex"),
+    });
   }
   return (request) => {
     const { key, algorithm, data, signature } = prepared.get(request);
@@ -120,7 +129,13 @@ async function interleaved(inputs, ours, peer, { once = false, rounds = 8, slice
 const rows = [];
 const ratios = [];
 function record(name, ours, peer, peerName) {
-  rows.push({ workload: name, "sign-in-with-xrpl ops/s": Math.round(ours), [`peer ops/s`]: Math.round(peer), peer: peerName, ratio: (ours / peer).toFixed(2) });
+  rows.push({
+    workload: name,
+    "sign-in-with-xrpl ops/s": Math.round(ours),
+    [`peer ops/s`]: Math.round(peer),
+    peer: peerName,
+    ratio: (ours / peer).toFixed(2),
+  });
   return ours / peer;
 }
 

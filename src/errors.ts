@@ -12,12 +12,7 @@ import type { MessageIssueCode } from "./message/issues.js";
  * ```
  */
 export type ServerErrorCode =
-  | "message_format"
-  | "invalid_options"
-  | "ledger_unavailable"
-  | "store_unavailable"
-  | "network_mismatch"
-  | "crypto_unavailable";
+  "message_format" | "invalid_options" | "ledger_unavailable" | "store_unavailable" | "network_mismatch" | "crypto_unavailable";
 
 /**
  * The steps of a browser sign-in, in order (plus `signOut` and `me`). Client errors name the step

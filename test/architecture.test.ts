@@ -82,7 +82,8 @@ describe("the source layout", () => {
   });
 
   it("catches a violation when one is there", () => {
-    const sample = 'import { x } from "../server/handlers.js";\nimport type { Y } from "../server/types.js";\nconst m = import("../verify/x.js");';
+    const sample =
+      'import { x } from "../server/handlers.js";\nimport type { Y } from "../server/types.js";\nconst m = import("../verify/x.js");';
     const matches = [...sample.matchAll(IMPORT)].filter((match) => match[2] === undefined).map((match) => match[3] ?? match[4] ?? match[5]);
     expect(matches).toEqual(["../server/handlers.js", "../verify/x.js"]);
   });

@@ -8,7 +8,13 @@ import {
   type MessageIssueCode,
   type SignInErrorCode,
 } from "../src/index.js";
-import { type NetworkError, type ServerRejectedError, SignInCancelledError, type WalletError, type ClientErrorCode } from "../src/client/index.js";
+import {
+  type NetworkError,
+  type ServerRejectedError,
+  SignInCancelledError,
+  type WalletError,
+  type ClientErrorCode,
+} from "../src/client/index.js";
 
 describe("error codes", () => {
   it("each error family carries its own literal code, so a switch on `code` narrows", () => {

@@ -26,13 +26,16 @@ function filesUnder(path: string): string[] {
   const absolute = join(ROOT, path);
   if (!statSync(absolute, { throwIfNoEntry: false })) return [];
   if (!statSync(absolute).isDirectory()) return [absolute];
-  return readdirSync(absolute).flatMap((name) => (SKIPPED_DIRECTORIES.has(name) || name.startsWith(".") ? [] : filesUnder(join(path, name))));
+  return readdirSync(absolute).flatMap((name) =>
+    SKIPPED_DIRECTORIES.has(name) || name.startsWith(".") ? [] : filesUnder(join(path, name)),
+  );
 }
 
 export function internalReferences(text: string): string[] {
   const found: string[] = [];
   text.split("\n").forEach((line, index) => {
-    for (const [pattern, what] of FORBIDDEN) if (pattern.test(line)) found.push(`line ${index + 1}: cites ${what}: ${line.trim().slice(0, 100)}`);
+    for (const [pattern, what] of FORBIDDEN)
+      if (pattern.test(line)) found.push(`line ${index + 1}: cites ${what}: ${line.trim().slice(0, 100)}`);
   });
   return found;
 }
@@ -47,7 +50,13 @@ describe("text users and contributors read", () => {
   });
 
   it("finds each kind of reference it forbids", () => {
-    const samples = [["S", "PEC 5"], ["se", "ed 2.2"], ["vari", "ant B"], ["CONVEN", "TIONS.md"], ["sect", "ion 4.1"]].map((parts) => parts.join(""));
+    const samples = [
+      ["S", "PEC 5"],
+      ["se", "ed 2.2"],
+      ["vari", "ant B"],
+      ["CONVEN", "TIONS.md"],
+      ["sect", "ion 4.1"],
+    ].map((parts) => parts.join(""));
     for (const sample of samples) expect(internalReferences(`see ${sample} for why`), sample).toHaveLength(1);
     expect(internalReferences("the dev wallet's seed, a sealed-cookie session, RFC 3986 section 3")).toEqual([]);
   });

@@ -147,10 +147,7 @@ function loadVirtual(files: Record<string, string>, entries: readonly Entry[]): 
 }
 
 function sourceFile(project: Project, file: string): ts.SourceFile {
-  return (
-    project.program.getSourceFile(file) ??
-    ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true)
-  );
+  return project.program.getSourceFile(file) ?? ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
 }
 
 function where(project: Project, node: ts.Node): string {
@@ -196,9 +193,7 @@ function label(item: PublicExport): string {
 function documentedDeclarations(symbol: ts.Symbol): ts.Declaration[] {
   const declarations = symbol.declarations ?? [];
   const overloaded = declarations.filter(ts.isFunctionDeclaration).length > 1;
-  return declarations.filter(
-    (declaration) => !(overloaded && ts.isFunctionDeclaration(declaration) && declaration.body !== undefined)
-  );
+  return declarations.filter((declaration) => !(overloaded && ts.isFunctionDeclaration(declaration) && declaration.body !== undefined));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -216,7 +211,7 @@ function documentationGaps(project: Project): string[] {
         gaps.push(
           ts.isFunctionDeclaration(declaration) && (item.symbol.declarations ?? []).filter(ts.isFunctionDeclaration).length > 1
             ? `${at}  overload has no JSDoc (editors show only the matched overload's): add /** description ... @example ... */`
-            : `${at}  has no JSDoc: add /** description ... @example ... */`
+            : `${at}  has no JSDoc: add /** description ... @example ... */`,
         );
         continue;
       }
@@ -466,7 +461,7 @@ function documentedNameGaps(project: Project, expected: typeof DOCUMENTED_NAMES)
       (moduleSymbol === undefined ? [] : checker.getExportsOfModule(moduleSymbol)).map((symbol) => [
         symbol.name,
         symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol,
-      ])
+      ]),
     );
     const names = expected[entry.specifier] ?? {};
     const check = (name: string, kind: string, holds: (symbol: ts.Symbol) => boolean): void => {
@@ -479,7 +474,7 @@ function documentedNameGaps(project: Project, expected: typeof DOCUMENTED_NAMES)
       check(name, "function", (symbol) =>
         symbol.flags & ts.SymbolFlags.Value
           ? checker.getSignaturesOfType(checker.getTypeOfSymbol(symbol), ts.SignatureKind.Call).length > 0
-          : false
+          : false,
       );
     }
     for (const name of names.classes ?? []) check(name, "class", (symbol) => (symbol.flags & ts.SymbolFlags.Class) !== 0);
@@ -519,7 +514,7 @@ describe("the public-API checks", () => {
         "}",
         "",
         "/** Parses, and says nothing of how. */",
-        'export const inferred = (text: string) => ({ value: JSON.parse(text), when: new Date() });',
+        "export const inferred = (text: string) => ({ value: JSON.parse(text), when: new Date() });",
         "",
         "/**",
         " * @example",
@@ -565,7 +560,7 @@ describe("the public-API checks", () => {
       ].join("\n"),
       "src/area/index.ts": 'export { documented } from "../things.js";\nexport const logger = console;\n',
     },
-    [{ specifier: "fixture", file: "src/index.ts" }]
+    [{ specifier: "fixture", file: "src/index.ts" }],
   );
 
   it("reports each undocumented export, missing description and missing @example, with its file and line", () => {
@@ -613,7 +608,7 @@ describe("the public-API checks", () => {
 
   it("reports a documented name that is missing or of the wrong kind", () => {
     expect(
-      documentedNameGaps(fixture, { fixture: { functions: ["documented", "absent"], classes: ["inferred"], types: ["Bare", "Thing"] } })
+      documentedNameGaps(fixture, { fixture: { functions: ["documented", "absent"], classes: ["inferred"], types: ["Bare", "Thing"] } }),
     ).toEqual([
       "src/index.ts  absent  (entry fixture)  is missing: the documented API names it",
       "src/index.ts  inferred  (entry fixture)  is not a class",

@@ -52,7 +52,8 @@ function clearCookieOptions(cookieName, production) {
  * }} options
  */
 export function createApp(options) {
-  const { verifier, nonceStore, sessionSecret, sessionStore, cookieName, production, domain, nonceRateLimit, trustProxy, publicDir } = options;
+  const { verifier, nonceStore, sessionSecret, sessionStore, cookieName, production, domain, nonceRateLimit, trustProxy, publicDir } =
+    options;
   const logger = options.logger ?? console;
   // A `domain` the library refuses stops the start with one line naming APP_DOMAIN.
   const handlers = checkedByLibrary("APP_DOMAIN", domain?.join(","), () =>

@@ -22,8 +22,6 @@ try {
   });
 } catch {
   // esbuild has already printed the details; say what is most often missing.
-  console.error(
-    "build-client: could not bundle client/demo.mjs. Is the library built (`npm run build` at the repository root)?",
-  );
+  console.error("build-client: could not bundle client/demo.mjs. Is the library built (`npm run build` at the repository root)?");
   process.exitCode = 1;
 }

@@ -47,7 +47,9 @@ export function loadConfig(env, logger = console) {
 
   // In production a missing, short or weak secret stops the start; in development a random one is
   // generated (or a weak one kept) and `logger` says so.
-  const sessionSecret = checkedByLibrary("SESSION_SECRET", undefined, () => resolveSessionSecret({ secret: env.SESSION_SECRET, production, logger }));
+  const sessionSecret = checkedByLibrary("SESSION_SECRET", undefined, () =>
+    resolveSessionSecret({ secret: env.SESSION_SECRET, production, logger }),
+  );
 
   return {
     port: readPort(env.PORT),
@@ -69,7 +71,10 @@ export function loadConfig(env, logger = console) {
  * (development) the library accepts loopback hosts only.
  */
 function readAppDomain(value, production) {
-  const domains = (value ?? "").split(",").map((part) => part.trim()).filter((part) => part !== "");
+  const domains = (value ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
   if (domains.length > 0) return domains;
   if (production) {
     throw new ConfigError(
@@ -119,7 +124,9 @@ function readRedisUrl(value) {
     createRequire(import.meta.url)("redis").createClient({ url });
   } catch (error) {
     // The value is not echoed: it may hold a password.
-    throw new ConfigError(`REDIS_URL is not a Redis URL (${error?.message ?? error}): use redis://[user:password@]host[:port][/database], or rediss:// for TLS.`);
+    throw new ConfigError(
+      `REDIS_URL is not a Redis URL (${error?.message ?? error}): use redis://[user:password@]host[:port][/database], or rediss:// for TLS.`,
+    );
   }
   return url;
 }
@@ -154,7 +161,9 @@ function readTrustProxy(value) {
  * @returns {(address: string, hop: number) => boolean}
  */
 export function trustProxyFunction(trustProxy) {
-  return express().set("trust proxy", trustProxy ?? false).get("trust proxy fn");
+  return express()
+    .set("trust proxy", trustProxy ?? false)
+    .get("trust proxy fn");
 }
 
 /** The 429 answer's text when a client asks for more nonces than NONCE_RATE_LIMIT a minute. */

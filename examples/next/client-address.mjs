@@ -58,7 +58,9 @@ export function setClientAddress(request, trust) {
  */
 export function clientAddressOf(headers) {
   if (!servedByServer()) {
-    throw new Error("The client address comes from server.mjs: start the example with `node server.mjs` (npm run serve), not `next start`.");
+    throw new Error(
+      "The client address comes from server.mjs: start the example with `node server.mjs` (npm run serve), not `next start`.",
+    );
   }
   return headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
 }

@@ -29,13 +29,17 @@ export function prepareLaunchEnvironment(processEnv) {
     if (!(error instanceof InvalidOptionsError)) throw error;
     const reason = error.message.replace(/^sign-in-with-xrpl: /, "");
     if (productionRequested) return { problem: reason };
-    notes.push(`${reason} This demo run uses a random secret instead (sessions end when the server stops); NODE_ENV=production requires a good one.`);
+    notes.push(
+      `${reason} This demo run uses a random secret instead (sessions end when the server stops); NODE_ENV=production requires a good one.`,
+    );
     env.SESSION_SECRET = resolveSessionSecret({ secret: undefined, production: false });
   }
 
   if ((env.APP_DOMAIN ?? "").trim() === "" && !productionRequested) {
     env.APP_DOMAIN = LOOPBACK_DOMAINS.join(",");
-    notes.push(`APP_DOMAIN is not set: this demo run accepts sign-ins for ${LOOPBACK_DOMAINS.join(", ")} only. Set APP_DOMAIN to your host to serve it elsewhere.`);
+    notes.push(
+      `APP_DOMAIN is not set: this demo run accepts sign-ins for ${LOOPBACK_DOMAINS.join(", ")} only. Set APP_DOMAIN to your host to serve it elsewhere.`,
+    );
   }
 
   try {

@@ -47,7 +47,9 @@ export function readSettings(env, logger = console) {
     host: nonEmpty(env.HOST),
     // In production a missing, short or weak secret stops the start; in development a random one
     // is generated (or a weak one kept) and `logger` says so.
-    sessionSecret: checkedByLibrary("SESSION_SECRET", undefined, () => resolveSessionSecret({ secret: env.SESSION_SECRET, production, logger })),
+    sessionSecret: checkedByLibrary("SESSION_SECRET", undefined, () =>
+      resolveSessionSecret({ secret: env.SESSION_SECRET, production, logger }),
+    ),
     cookieName: readCookieName(env.SESSION_COOKIE_NAME),
     nodeUrl: nonEmpty(env.XRPL_NODE_URL),
     domain: readAppDomain(env.APP_DOMAIN, production),
@@ -94,7 +96,10 @@ function readCookieName(value) {
  * needs it. Each host's form is checked by the library when lib/auth.ts creates the handlers.
  */
 function readAppDomain(value, production) {
-  const domains = (value ?? "").split(",").map((part) => part.trim()).filter((part) => part !== "");
+  const domains = (value ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
   if (domains.length > 0) return domains;
   if (production) {
     throw new ConfigError(

@@ -2,22 +2,8 @@ import { InvalidOptionsError, SignInError } from "../errors.js";
 import { isCaip2ChainId } from "../message/chain-id.js";
 import type { SignInMessageFields } from "../message/types.js";
 import type { VerifyRequest } from "../verify/types.js";
-import {
-  describeStep,
-  NetworkError,
-  ServerRejectedError,
-  SignInCancelledError,
-  WalletError,
-  type SignInStep,
-} from "./errors.js";
-import type {
-  AuthController,
-  AuthControllerOptions,
-  AuthState,
-  AuthStateListener,
-  ServerRejection,
-  WalletProof,
-} from "./types.js";
+import { describeStep, NetworkError, ServerRejectedError, SignInCancelledError, WalletError, type SignInStep } from "./errors.js";
+import type { AuthController, AuthControllerOptions, AuthState, AuthStateListener, ServerRejection, WalletProof } from "./types.js";
 
 interface Attempt {
   promise: Promise<AuthState>;
@@ -161,10 +147,7 @@ export function createAuthController(options: AuthControllerOptions): AuthContro
       }
       const message = await step(attempt, "message", () => adapter.createMessage(fields));
       if (typeof message !== "string" || message === "") {
-        throw new SignInError(
-          "message_failed",
-          `Sign-in failed while ${describeStep("message")}: the adapter returned no text.`
-        );
+        throw new SignInError("message_failed", `Sign-in failed while ${describeStep("message")}: the adapter returned no text.`);
       }
 
       const proof = await step(attempt, "sign", () => wallet.sign(message));
@@ -176,15 +159,14 @@ export function createAuthController(options: AuthControllerOptions): AuthContro
           onRejected: (answer) => {
             rejection = answer;
           },
-        })
+        }),
       );
       attempt.verifying = verifying;
       const accepted = await step(attempt, "verify", () => verifying);
       if (accepted !== true) {
         throw new ServerRejectedError("verify", {
           status: rejection?.status,
-          serverError:
-            rejection?.error ?? (rejection === undefined ? "The server did not accept the proof." : undefined),
+          serverError: rejection?.error ?? (rejection === undefined ? "The server did not accept the proof." : undefined),
         });
       }
       return setState({ status: "authenticated", address, error: null });
@@ -252,9 +234,7 @@ export function createAuthController(options: AuthControllerOptions): AuthContro
   async function restore(): Promise<AuthState> {
     if (destroyed) throw destroyedError("restore");
     if (typeof adapter.me !== "function") {
-      throw new InvalidOptionsError(
-        "sign-in-with-xrpl: restore() needs an adapter with a me() method (createHttpAdapter has one)."
-      );
+      throw new InvalidOptionsError("sign-in-with-xrpl: restore() needs an adapter with a me() method (createHttpAdapter has one).");
     }
     const asked = generation;
     let answer: { address: string } | null;
@@ -275,9 +255,7 @@ export function createAuthController(options: AuthControllerOptions): AuthContro
 
   function on(event: "change", listener: AuthStateListener): () => void {
     if (event !== "change") {
-      throw new InvalidOptionsError(
-        `sign-in-with-xrpl: the controller emits only "change" events, not ${JSON.stringify(event)}.`
-      );
+      throw new InvalidOptionsError(`sign-in-with-xrpl: the controller emits only "change" events, not ${JSON.stringify(event)}.`);
     }
     if (typeof listener !== "function") {
       throw new InvalidOptionsError('sign-in-with-xrpl: on("change", listener) needs a function.');
@@ -318,45 +296,30 @@ function stepError(step: SignInStep, error: unknown): SignInError {
     return new WalletError(step, detail === "" ? `${what}.` : `${what}: ${detail}`, { cause: error });
   }
   if (error instanceof SignInError) {
-    if (
-      error instanceof ServerRejectedError ||
-      error instanceof NetworkError ||
-      error instanceof SignInCancelledError
-    ) {
+    if (error instanceof ServerRejectedError || error instanceof NetworkError || error instanceof SignInCancelledError) {
       return error;
     }
   }
-  return new SignInError(
-    `${step}_failed`,
-    `Sign-in failed while ${describeStep(step)}${detail === "" ? "." : `: ${detail}`}`,
-    { cause: error }
-  );
+  return new SignInError(`${step}_failed`, `Sign-in failed while ${describeStep(step)}${detail === "" ? "." : `: ${detail}`}`, {
+    cause: error,
+  });
 }
 
 function verifyBody(message: string, address: string, proof: WalletProof): VerifyRequest {
   const candidate = proof as Partial<Record<string, unknown>> | null;
   if (candidate !== null && typeof candidate === "object") {
-    if (
-      candidate["signatureKind"] === "signature" &&
-      typeof candidate["signature"] === "string" &&
-      candidate["signature"] !== ""
-    ) {
+    if (candidate["signatureKind"] === "signature" && typeof candidate["signature"] === "string" && candidate["signature"] !== "") {
       const body: VerifyRequest = { message, signatureKind: "signature", signature: candidate["signature"], address };
-      if (typeof candidate["publicKey"] === "string" && candidate["publicKey"] !== "")
-        body.publicKey = candidate["publicKey"];
+      if (typeof candidate["publicKey"] === "string" && candidate["publicKey"] !== "") body.publicKey = candidate["publicKey"];
       return body;
     }
-    if (
-      candidate["signatureKind"] === "signedTx" &&
-      typeof candidate["txBlob"] === "string" &&
-      candidate["txBlob"] !== ""
-    ) {
+    if (candidate["signatureKind"] === "signedTx" && typeof candidate["txBlob"] === "string" && candidate["txBlob"] !== "") {
       return { message, signatureKind: "signedTx", txBlob: candidate["txBlob"], address };
     }
   }
   throw new WalletError(
     "sign",
-    'Wallet returned no usable proof: sign() must resolve { signatureKind: "signature", signature, publicKey? } or { signatureKind: "signedTx", txBlob }.'
+    'Wallet returned no usable proof: sign() must resolve { signatureKind: "signature", signature, publicKey? } or { signatureKind: "signedTx", txBlob }.',
   );
 }
 
@@ -376,40 +339,25 @@ interface Settings {
 
 function readOptions(options: AuthControllerOptions): Settings {
   if (options === null || typeof options !== "object") {
-    throw new InvalidOptionsError(
-      "sign-in-with-xrpl: createAuthController needs an options object: { wallet, adapter, chainId }."
-    );
+    throw new InvalidOptionsError("sign-in-with-xrpl: createAuthController needs an options object: { wallet, adapter, chainId }.");
   }
   const { wallet, adapter } = options;
-  if (
-    wallet === null ||
-    typeof wallet !== "object" ||
-    typeof wallet.getAddress !== "function" ||
-    typeof wallet.sign !== "function"
-  ) {
-    throw new InvalidOptionsError(
-      "sign-in-with-xrpl: createAuthController needs `wallet` with getAddress() and sign(message)."
-    );
+  if (wallet === null || typeof wallet !== "object" || typeof wallet.getAddress !== "function" || typeof wallet.sign !== "function") {
+    throw new InvalidOptionsError("sign-in-with-xrpl: createAuthController needs `wallet` with getAddress() and sign(message).");
   }
   if (adapter === null || typeof adapter !== "object") {
     throw new InvalidOptionsError("sign-in-with-xrpl: createAuthController needs `adapter` (use createHttpAdapter()).");
   }
   for (const method of ["getNonce", "createMessage", "verify", "signOut"] as const) {
     if (typeof adapter[method] !== "function") {
-      throw new InvalidOptionsError(
-        `sign-in-with-xrpl: the adapter has no ${method}() method (use createHttpAdapter()).`
-      );
+      throw new InvalidOptionsError(`sign-in-with-xrpl: the adapter has no ${method}() method (use createHttpAdapter()).`);
     }
   }
-  if (
-    typeof options.chainId !== "string" ||
-    !isCaip2ChainId(options.chainId) ||
-    Number(options.chainId.slice(5)) > 0xffffffff
-  ) {
+  if (typeof options.chainId !== "string" || !isCaip2ChainId(options.chainId) || Number(options.chainId.slice(5)) > 0xffffffff) {
     throw new InvalidOptionsError(
       `sign-in-with-xrpl: \`chainId\` must be a CAIP-2 XRPL chain id such as "xrpl:0" (mainnet), "xrpl:1" (testnet) or "xrpl:2" (devnet); got ${JSON.stringify(
-        options.chainId
-      )}.`
+        options.chainId,
+      )}.`,
     );
   }
   if (options.statement !== undefined && typeof options.statement !== "string") {
@@ -417,23 +365,20 @@ function readOptions(options: AuthControllerOptions): Settings {
   }
   const expiresIn = options.expiresIn;
   if (expiresIn !== undefined && (typeof expiresIn !== "number" || !Number.isFinite(expiresIn) || expiresIn <= 0)) {
-    throw new InvalidOptionsError(
-      `sign-in-with-xrpl: \`expiresIn\` is a number of seconds greater than 0; got ${String(expiresIn)}.`
-    );
+    throw new InvalidOptionsError(`sign-in-with-xrpl: \`expiresIn\` is a number of seconds greater than 0; got ${String(expiresIn)}.`);
   }
   const place = (globalThis as { location?: { host?: unknown; origin?: unknown } }).location;
   const domain = options.domain ?? (typeof place?.host === "string" && place.host !== "" ? place.host : undefined);
   if (typeof domain !== "string" || domain === "") {
     throw new InvalidOptionsError(
-      'sign-in-with-xrpl: createAuthController needs `domain` (such as "example.com") when there is no `location` (outside a browser).'
+      'sign-in-with-xrpl: createAuthController needs `domain` (such as "example.com") when there is no `location` (outside a browser).',
     );
   }
   const uri =
-    options.uri ??
-    (typeof place?.origin === "string" && place.origin !== "null" && place.origin !== "" ? place.origin : undefined);
+    options.uri ?? (typeof place?.origin === "string" && place.origin !== "null" && place.origin !== "" ? place.origin : undefined);
   if (typeof uri !== "string" || uri === "") {
     throw new InvalidOptionsError(
-      'sign-in-with-xrpl: createAuthController needs `uri` (such as "https://example.com") when there is no `location` (outside a browser).'
+      'sign-in-with-xrpl: createAuthController needs `uri` (such as "https://example.com") when there is no `location` (outside a browser).',
     );
   }
   if (options.now !== undefined && typeof options.now !== "function") {
@@ -452,8 +397,7 @@ function readOptions(options: AuthControllerOptions): Settings {
         };
   const report = (globalThis as { reportError?: (error: unknown) => void }).reportError;
   const onListenerError =
-    options.onListenerError ??
-    (typeof report === "function" ? (error: unknown) => report.call(globalThis, error) : () => undefined);
+    options.onListenerError ?? (typeof report === "function" ? (error: unknown) => report.call(globalThis, error) : () => undefined);
   return {
     chainId: options.chainId,
     statement: options.statement,

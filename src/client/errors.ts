@@ -67,11 +67,7 @@ export class ServerRejectedError extends SignInError {
   /** The server's error text, when it gave one. */
   readonly serverError: string | undefined;
 
-  constructor(
-    step: SignInStep,
-    details: { status?: number | undefined; serverError?: string | undefined },
-    options?: { cause?: unknown }
-  ) {
+  constructor(step: SignInStep, details: { status?: number | undefined; serverError?: string | undefined }, options?: { cause?: unknown }) {
     const status = details.status === undefined ? "" : ` (HTTP ${details.status})`;
     const text = details.serverError === undefined || details.serverError === "" ? "" : `: ${details.serverError}`;
     super("server_rejected", `Server said no while ${STEP_TEXT[step]}${status}${text}`, options);
@@ -128,8 +124,7 @@ export class SignInCancelledError extends SignInError {
   constructor(reason: "signOut" | "destroy", message?: string) {
     super(
       "sign_in_cancelled",
-      message ??
-        (reason === "signOut" ? "Sign-in cancelled by signOut()." : "Sign-in cancelled: the controller was destroyed.")
+      message ?? (reason === "signOut" ? "Sign-in cancelled by signOut()." : "Sign-in cancelled: the controller was destroyed."),
     );
     this.reason = reason;
   }

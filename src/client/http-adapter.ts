@@ -80,24 +80,22 @@ export interface HttpAdapter extends AuthAdapter {
 export function createHttpAdapter(options: HttpAdapterOptions = {}): HttpAdapter {
   if (options === null || typeof options !== "object") {
     throw new InvalidOptionsError(
-      "sign-in-with-xrpl: createHttpAdapter takes an options object ({ baseUrl?, mePath?, fetch? }) or nothing."
+      "sign-in-with-xrpl: createHttpAdapter takes an options object ({ baseUrl?, mePath?, fetch? }) or nothing.",
     );
   }
   const { variant, mePath: configuredMePath } = options;
   if (variant !== undefined && variant !== "cookie" && variant !== "store") {
     throw new InvalidOptionsError(
-      `sign-in-with-xrpl: createHttpAdapter \`variant\` (deprecated) is "cookie" or "store"; got ${JSON.stringify(variant)}. Use \`mePath\` instead, e.g. mePath: "/api/auth/me".`
+      `sign-in-with-xrpl: createHttpAdapter \`variant\` (deprecated) is "cookie" or "store"; got ${JSON.stringify(variant)}. Use \`mePath\` instead, e.g. mePath: "/api/auth/me".`,
     );
   }
   if (configuredMePath !== undefined && (typeof configuredMePath !== "string" || !configuredMePath.startsWith("/"))) {
     throw new InvalidOptionsError(
-      'sign-in-with-xrpl: createHttpAdapter `mePath` must be a path starting with "/", such as "/api/auth/me" or "/api/me".'
+      'sign-in-with-xrpl: createHttpAdapter `mePath` must be a path starting with "/", such as "/api/auth/me" or "/api/me".',
     );
   }
   if (options.baseUrl !== undefined && typeof options.baseUrl !== "string") {
-    throw new InvalidOptionsError(
-      'sign-in-with-xrpl: createHttpAdapter `baseUrl` must be a string such as "https://example.com".'
-    );
+    throw new InvalidOptionsError('sign-in-with-xrpl: createHttpAdapter `baseUrl` must be a string such as "https://example.com".');
   }
   if (options.fetch !== undefined && typeof options.fetch !== "function") {
     throw new InvalidOptionsError("sign-in-with-xrpl: createHttpAdapter `fetch` must be a function.");
@@ -110,13 +108,7 @@ export function createHttpAdapter(options: HttpAdapterOptions = {}): HttpAdapter
     configuredMePath ?? (variant === "cookie" ? "/api/auth/me" : variant === "store" ? "/api/me" : undefined);
   let lastError: ServerRejection | null = null;
 
-  async function request(
-    step: SignInStep,
-    method: "GET" | "POST",
-    path: string,
-    body: unknown,
-    signal: AbortSignal | undefined
-  ) {
+  async function request(step: SignInStep, method: "GET" | "POST", path: string, body: unknown, signal: AbortSignal | undefined) {
     const headers: Record<string, string> = { Accept: "application/json" };
     const init: RequestInit = { method, credentials: "include", headers };
     if (body !== undefined) {
@@ -140,11 +132,7 @@ export function createHttpAdapter(options: HttpAdapterOptions = {}): HttpAdapter
     try {
       return await response.json();
     } catch (error) {
-      throw new ServerRejectedError(
-        step,
-        { status: response.status, serverError: "The answer is not JSON." },
-        { cause: error }
-      );
+      throw new ServerRejectedError(step, { status: response.status, serverError: "The answer is not JSON." }, { cause: error });
     }
   }
 
@@ -205,8 +193,7 @@ export function createHttpAdapter(options: HttpAdapterOptions = {}): HttpAdapter
       if (!response.ok) throw await rejection("me", response);
       if (mePath === undefined) mePath = path;
       const data = await readJson("me", response);
-      const address =
-        data !== null && typeof data === "object" ? (data as Record<string, unknown>)["address"] : undefined;
+      const address = data !== null && typeof data === "object" ? (data as Record<string, unknown>)["address"] : undefined;
       if (typeof address !== "string" || address === "") {
         throw new ServerRejectedError("me", { status: response.status, serverError: "The answer has no `address`." });
       }

@@ -63,21 +63,15 @@ export function buildSignInTransaction(params: SignInTransactionParams): SignInT
   const { account, message, networkId } = params;
   if (typeof account !== "string" || !CLASSIC_ADDRESS_SHAPE.test(account)) {
     throw new InvalidOptionsError(
-      `sign-in-with-xrpl: buildSignInTransaction \`account\` must be a classic address (r...); got ${JSON.stringify(
-        account
-      )}.`
+      `sign-in-with-xrpl: buildSignInTransaction \`account\` must be a classic address (r...); got ${JSON.stringify(account)}.`,
     );
   }
   if (typeof message !== "string" || message === "") {
-    throw new InvalidOptionsError(
-      "sign-in-with-xrpl: buildSignInTransaction `message` must be the sign-in message text."
-    );
+    throw new InvalidOptionsError("sign-in-with-xrpl: buildSignInTransaction `message` must be the sign-in message text.");
   }
   if (networkId !== undefined && (!Number.isInteger(networkId) || networkId < 0 || networkId > 0xffffffff)) {
     throw new InvalidOptionsError(
-      `sign-in-with-xrpl: buildSignInTransaction \`networkId\` must be an integer from 0 to 4294967295; got ${String(
-        networkId
-      )}.`
+      `sign-in-with-xrpl: buildSignInTransaction \`networkId\` must be an integer from 0 to 4294967295; got ${String(networkId)}.`,
     );
   }
   const tx: SignInTransaction = {

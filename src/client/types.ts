@@ -41,8 +41,7 @@ export interface AuthState {
  * ```
  */
 export type WalletProof =
-  | { signatureKind: "signature"; signature: string; publicKey?: string }
-  | { signatureKind: "signedTx"; txBlob: string };
+  { signatureKind: "signature"; signature: string; publicKey?: string } | { signatureKind: "signedTx"; txBlob: string };
 
 /**
  * What the controller needs from a wallet. Wrap your wallet's SDK (GemWallet, Crossmark, Xaman,

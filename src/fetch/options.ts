@@ -1,11 +1,7 @@
 import { InvalidOptionsError } from "../errors.js";
 import type { OnSignIn, OnSignOut } from "../server/hooks.js";
 import { normalizeAuthOptions, type AuthHandlersOptions, type NormalizedAuthOptions } from "../server/options.js";
-import {
-  COOKIE_NAME_PATTERN,
-  DEFAULT_SESSION_COOKIE_NAME,
-  DEFAULT_SESSION_MAX_AGE_SECONDS,
-} from "../server/session-cookie-options.js";
+import { COOKIE_NAME_PATTERN, DEFAULT_SESSION_COOKIE_NAME, DEFAULT_SESSION_MAX_AGE_SECONDS } from "../server/session-cookie-options.js";
 import { checkSealingSecret, MIN_SESSION_SECRET_LENGTH } from "../server/session-secret.js";
 
 const CALLER = "createFetchHandler";
@@ -62,22 +58,21 @@ export interface FetchSessionCookieOptions {
  * const auth = createFetchHandler(options);
  * ```
  */
-export interface FetchHandlerOptions<TData = unknown>
-  extends Pick<
-    AuthHandlersOptions,
-    | "verifier"
-    | "domain"
-    | "production"
-    | "chainId"
-    | "maxMessageAgeSeconds"
-    | "clockSkewSeconds"
-    | "nonceStore"
-    | "maxSessionAgeSeconds"
-    | "revocationStore"
-    | "revalidateAfterSeconds"
-    | "logger"
-    | "now"
-  > {
+export interface FetchHandlerOptions<TData = unknown> extends Pick<
+  AuthHandlersOptions,
+  | "verifier"
+  | "domain"
+  | "production"
+  | "chainId"
+  | "maxMessageAgeSeconds"
+  | "clockSkewSeconds"
+  | "nonceStore"
+  | "maxSessionAgeSeconds"
+  | "revocationStore"
+  | "revalidateAfterSeconds"
+  | "logger"
+  | "now"
+> {
   /**
    * The key the session cookie is sealed (encrypted and signed) with: at least 32 characters,
    * e.g. from `openssl rand -hex 32`. Every instance that must read the same sessions uses the same one.
@@ -133,7 +128,9 @@ function isObject(value: unknown): value is Record<string, unknown> {
  */
 export function normalizeFetchOptions<TData>(options: FetchHandlerOptions<TData>): NormalizedFetchOptions {
   if (!isObject(options)) {
-    fail('pass an options object, e.g. createFetchHandler({ verifier: createVerifier(), domain: "example.com", sessionSecret: env.SESSION_SECRET }).');
+    fail(
+      'pass an options object, e.g. createFetchHandler({ verifier: createVerifier(), domain: "example.com", sessionSecret: env.SESSION_SECRET }).',
+    );
   }
   const basePath = checkBasePath(options.basePath);
   const cookie = checkCookie(options.cookie);
@@ -162,10 +159,14 @@ function checkSessionSecret(secret: unknown, auth: NormalizedAuthOptions): strin
 function checkBasePath(basePath: unknown): string {
   if (basePath === undefined) return DEFAULT_BASE_PATH;
   if (typeof basePath !== "string" || !basePath.startsWith("/")) {
-    fail(`\`basePath\` must be a path starting with "/", such as "/api/auth" (got ${JSON.stringify(basePath)}); omit it for "${DEFAULT_BASE_PATH}".`);
+    fail(
+      `\`basePath\` must be a path starting with "/", such as "/api/auth" (got ${JSON.stringify(basePath)}); omit it for "${DEFAULT_BASE_PATH}".`,
+    );
   }
   if (/[?#\s%]/u.test(basePath) || basePath.includes("//")) {
-    fail(`\`basePath\` must be a plain path such as "/api/auth", without query, fragment, spaces, percent-escapes or "//" (got ${JSON.stringify(basePath)}).`);
+    fail(
+      `\`basePath\` must be a plain path such as "/api/auth", without query, fragment, spaces, percent-escapes or "//" (got ${JSON.stringify(basePath)}).`,
+    );
   }
   return basePath.replace(/\/+$/u, "");
 }
@@ -174,13 +175,21 @@ function checkCookie(cookie: unknown): NormalizedSessionCookie {
   if (cookie !== undefined && !isObject(cookie)) {
     fail('`cookie` must be an object such as { name: "siwx_session", maxAgeSeconds: 1800 }; omit it for the defaults.');
   }
-  const { name = DEFAULT_SESSION_COOKIE_NAME, maxAgeSeconds = DEFAULT_SESSION_MAX_AGE_SECONDS, sameSite = "lax", secure, path = "/", domain } =
-    (cookie ?? {}) as FetchSessionCookieOptions;
+  const {
+    name = DEFAULT_SESSION_COOKIE_NAME,
+    maxAgeSeconds = DEFAULT_SESSION_MAX_AGE_SECONDS,
+    sameSite = "lax",
+    secure,
+    path = "/",
+    domain,
+  } = (cookie ?? {}) as FetchSessionCookieOptions;
   if (typeof name !== "string" || !COOKIE_NAME_PATTERN.test(name)) {
     fail(`\`cookie.name\` must be a cookie name (letters, digits and !#$%&'*+-.^_\`|~), got ${JSON.stringify(name)}.`);
   }
   if (typeof maxAgeSeconds !== "number" || !Number.isInteger(maxAgeSeconds) || maxAgeSeconds <= 0) {
-    fail(`\`cookie.maxAgeSeconds\` must be a positive whole number of seconds (got ${JSON.stringify(maxAgeSeconds)}); omit it for the default ${DEFAULT_SESSION_MAX_AGE_SECONDS}.`);
+    fail(
+      `\`cookie.maxAgeSeconds\` must be a positive whole number of seconds (got ${JSON.stringify(maxAgeSeconds)}); omit it for the default ${DEFAULT_SESSION_MAX_AGE_SECONDS}.`,
+    );
   }
   if (sameSite !== "lax" && sameSite !== "strict") {
     fail(`\`cookie.sameSite\` must be "lax" or "strict" (got ${JSON.stringify(sameSite)}); omit it for "lax".`);
@@ -192,7 +201,9 @@ function checkCookie(cookie: unknown): NormalizedSessionCookie {
     fail(`\`cookie.path\` must be a path starting with "/" without ";" or spaces (got ${JSON.stringify(path)}); omit it for "/".`);
   }
   if (domain !== undefined && (typeof domain !== "string" || !/^\.?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$/u.test(domain))) {
-    fail(`\`cookie.domain\` must be a host name such as "example.com" (got ${JSON.stringify(domain)}); omit it to keep the cookie to this host.`);
+    fail(
+      `\`cookie.domain\` must be a host name such as "example.com" (got ${JSON.stringify(domain)}); omit it to keep the cookie to this host.`,
+    );
   }
   return { name, maxAgeSeconds, sameSite: sameSite === "lax" ? "Lax" : "Strict", secure, path, domain };
 }

@@ -78,9 +78,7 @@ export function isClassicAddress(text: string): boolean {
   if (firstNonZeroByte !== leadingZeroDigits) return false;
   sha256OneBlock(decoded, CHECKED_BYTES, digest);
   sha256OneBlock(digest, 32, digest);
-  return (
-    digest[0] === decoded[21] && digest[1] === decoded[22] && digest[2] === decoded[23] && digest[3] === decoded[24]
-  );
+  return digest[0] === decoded[21] && digest[1] === decoded[22] && digest[2] === decoded[23] && digest[3] === decoded[24];
 }
 
 function digitAt(text: string, index: number): number {

@@ -53,10 +53,7 @@ class FieldReader {
   dialect(): MessageDialect {
     const value = this.optional("dialect");
     if (value === undefined || value === "caip122" || value === "xrpl-wallet-kit") return value ?? "caip122";
-    this.report(
-      "invalid_dialect",
-      `dialect must be "caip122" or "xrpl-wallet-kit", got ${showValue(value)}.`,
-    );
+    this.report("invalid_dialect", `dialect must be "caip122" or "xrpl-wallet-kit", got ${showValue(value)}.`);
     return "caip122";
   }
 
@@ -64,10 +61,7 @@ class FieldReader {
   chainIdForm(): ChainIdForm | undefined {
     const value = this.optional("chainIdForm");
     if (value === undefined || value === "caip2" || value === "bare") return value;
-    this.report(
-      "invalid_chain_id",
-      `chainIdForm must be "caip2" (Chain ID: xrpl:0) or "bare" (Chain ID: 0), got ${showValue(value)}.`,
-    );
+    this.report("invalid_chain_id", `chainIdForm must be "caip2" (Chain ID: xrpl:0) or "bare" (Chain ID: 0), got ${showValue(value)}.`);
     return undefined;
   }
 
@@ -116,10 +110,7 @@ class FieldReader {
       return undefined;
     }
     if (!isDateTime(text)) {
-      this.report(
-        code,
-        `${name}: ${quote(text)} is not an RFC 3339 date-time with a real date, a year from 0000 to 9999 and a zone.`,
-      );
+      this.report(code, `${name}: ${quote(text)} is not an RFC 3339 date-time with a real date, a year from 0000 to 9999 and a zone.`);
       return undefined;
     }
     return text;
@@ -231,7 +222,7 @@ export function createMessage(fields: SignInMessageFields | SignInMessage): stri
   const dialect = reader.dialect();
   reader.refuseUnsupported(FIELDS_WITHOUT_LINE[dialect], dialect);
 
-  const scheme = reader.string("scheme", false, "invalid_scheme", isScheme, "an RFC 3986 scheme such as \"https\"");
+  const scheme = reader.string("scheme", false, "invalid_scheme", isScheme, 'an RFC 3986 scheme such as "https"');
   const domain = reader.string(
     "domain",
     true,
@@ -239,13 +230,7 @@ export function createMessage(fields: SignInMessageFields | SignInMessage): stri
     isDomain,
     "a domain (DNS name, IPv4, [IPv6] or localhost, optional :port; put a scheme in `scheme`)",
   );
-  const address = reader.string(
-    "address",
-    true,
-    "invalid_address",
-    isClassicAddress,
-    "a classic XRPL address with a valid checksum",
-  );
+  const address = reader.string("address", true, "invalid_address", isClassicAddress, "a classic XRPL address with a valid checksum");
   let statement: string | undefined;
   const statementValue = reader.optional("statement");
   if (typeof statementValue === "string") {
@@ -275,13 +260,7 @@ export function createMessage(fields: SignInMessageFields | SignInMessage): stri
   const issuedAt = reader.time("issuedAt", true, "invalid_issued_at");
   const expirationTime = reader.time("expirationTime", false, "invalid_expiration_time");
   const notBefore = reader.time("notBefore", false, "invalid_not_before");
-  const requestId = reader.string(
-    "requestId",
-    false,
-    "invalid_request_id",
-    isRequestId,
-    "a request id (printable ASCII without spaces)",
-  );
+  const requestId = reader.string("requestId", false, "invalid_request_id", isRequestId, "a request id (printable ASCII without spaces)");
   const resourcesValue = reader.optional("resources");
   let resources: readonly string[] | undefined;
   if (Array.isArray(resourcesValue)) {

@@ -10,16 +10,7 @@ export const WALLET_KIT_HEADER_SUFFIX = " wants you to sign in with your wallet:
 export const SCHEME_SEPARATOR = "://";
 
 /** Keys of the field lines that follow the statement. */
-export type FieldKey =
-  | "uri"
-  | "version"
-  | "chainId"
-  | "nonce"
-  | "issuedAt"
-  | "expirationTime"
-  | "notBefore"
-  | "requestId"
-  | "resources";
+export type FieldKey = "uri" | "version" | "chainId" | "nonce" | "issuedAt" | "expirationTime" | "notBefore" | "requestId" | "resources";
 
 export interface FieldLine {
   key: FieldKey;

@@ -28,7 +28,7 @@ type MutableMessage = { -readonly [K in keyof SignInMessage]?: SignInMessage[K] 
 function acceptedDialects(options: ParseOptions | undefined): readonly MessageDialect[] {
   if (options === undefined) return ALL_DIALECTS;
   if (options === null || typeof options !== "object") {
-    throw new InvalidOptionsError("parseMessage options must be an object such as { dialects: [\"caip122\"] }.");
+    throw new InvalidOptionsError('parseMessage options must be an object such as { dialects: ["caip122"] }.');
   }
   const dialects = options.dialects;
   if (dialects === undefined) return ALL_DIALECTS;
@@ -76,11 +76,7 @@ class LineParser {
     for (let index = 0; index < this.lines.length; index++) {
       const line = this.lines[index]!;
       if (line.indexOf("\r") < 0) continue;
-      this.report(
-        "carriage_return",
-        index + 1,
-        "The line contains a carriage return (CR); lines are separated by LF only.",
-      );
+      this.report("carriage_return", index + 1, "The line contains a carriage return (CR); lines are separated by LF only.");
       if (line.endsWith("\r")) this.lines[index] = line.slice(0, -1);
     }
   }
@@ -106,8 +102,7 @@ class LineParser {
       index++;
     }
     const fields = FIELD_LINES[dialect];
-    index =
-      dialect === "caip122" ? this.parseCaip122Statement(index, fields) : this.parseWalletKitStatement(index, fields);
+    index = dialect === "caip122" ? this.parseCaip122Statement(index, fields) : this.parseWalletKitStatement(index, fields);
     this.parseFields(index, fields);
   }
 
@@ -274,11 +269,7 @@ class LineParser {
     }
     for (let missing = next; missing < fields.length; missing++) {
       if (fields[missing]!.required) {
-        this.report(
-          "missing_field",
-          lines.length + 1,
-          `The message ends before the ${fields[missing]!.label} line.`,
-        );
+        this.report("missing_field", lines.length + 1, `The message ends before the ${fields[missing]!.label} line.`);
       }
     }
   }
@@ -302,12 +293,7 @@ class LineParser {
           if (message.dialect === "xrpl-wallet-kit") {
             message.chainIdForm = chainIdFormOf(value);
           }
-        } else
-          this.report(
-            field.invalid,
-            lineNumber,
-            `${quote(value)} is not an XRPL network id (a decimal uint32, or "xrpl:" and one).`,
-          );
+        } else this.report(field.invalid, lineNumber, `${quote(value)} is not an XRPL network id (a decimal uint32, or "xrpl:" and one).`);
         return;
       }
       case "nonce":

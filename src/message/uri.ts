@@ -238,8 +238,7 @@ export function parseUri(text: string): UriComponents | undefined {
       if (close < 0) return undefined;
       const inner = hostStart + 1;
       const first = text.charCodeAt(inner);
-      const literalOk =
-        first === 0x76 || first === 0x56 ? isIPvFutureIn(text, inner, close) : isIPv6In(text, inner, close);
+      const literalOk = first === 0x76 || first === 0x56 ? isIPvFutureIn(text, inner, close) : isIPv6In(text, inner, close);
       if (!literalOk) return undefined;
       host = text.slice(inner, close);
       hostEnd = close + 1;

@@ -87,9 +87,7 @@ export function resolveValidateOptions(options: ValidateOptions): ResolvedValida
     domains = domainOption as DomainPredicate;
   } else if (Array.isArray(domainOption)) {
     if (domainOption.length === 0) {
-      throw new InvalidOptionsError(
-        'validateMessage option "domain" is an empty list; give at least one host, such as ["example.com"].',
-      );
+      throw new InvalidOptionsError('validateMessage option "domain" is an empty list; give at least one host, such as ["example.com"].');
     }
     domains = (domainOption as readonly unknown[]).map(expectedDomain);
   } else {

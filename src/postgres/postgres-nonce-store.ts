@@ -129,7 +129,9 @@ function statementsFor(tables: ResolvedTables) {
 function positiveNumber(name: string, value: unknown, fallback: number, allowInfinity: boolean): number {
   if (value === undefined) return fallback;
   if (typeof value !== "number" || Number.isNaN(value) || value <= 0 || (!allowInfinity && !Number.isFinite(value))) {
-    throw new InvalidOptionsError(`sign-in-with-xrpl: ${CALL}: \`${name}\` must be a positive number${allowInfinity ? " (or Infinity)" : ""}, got ${describeValue(value, { quoteStrings: false })}.`);
+    throw new InvalidOptionsError(
+      `sign-in-with-xrpl: ${CALL}: \`${name}\` must be a positive number${allowInfinity ? " (or Infinity)" : ""}, got ${describeValue(value, { quoteStrings: false })}.`,
+    );
   }
   return value;
 }

@@ -56,7 +56,13 @@ export function resolveTables(call: string, options: PostgresNonceStoreTables): 
   }
   const schema = options.schema === undefined ? undefined : checkName(call, "schema", options.schema, MAX_NAME_LENGTH, "auth");
   const nonces = checkName(call, "table", options.table ?? "siwx_nonces", MAX_TABLE_LENGTH, "siwx_nonces");
-  const revocations = checkName(call, "revocationTable", options.revocationTable ?? "siwx_revocations", MAX_TABLE_LENGTH, "siwx_revocations");
+  const revocations = checkName(
+    call,
+    "revocationTable",
+    options.revocationTable ?? "siwx_revocations",
+    MAX_TABLE_LENGTH,
+    "siwx_revocations",
+  );
   if (nonces === revocations) {
     throw new InvalidOptionsError(
       `sign-in-with-xrpl: ${call}: \`table\` and \`revocationTable\` must differ (both are ${JSON.stringify(nonces)}), so a used nonce can never read as a revoked id.`,

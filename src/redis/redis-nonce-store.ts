@@ -11,11 +11,7 @@ import type { NonceStore, RevocationStore } from "../server/types.js";
  * ```
  */
 export interface RedisSetClient {
-  set(
-    key: string,
-    value: string,
-    options: { condition: "NX"; expiration: { type: "PX"; value: number } },
-  ): Promise<unknown>;
+  set(key: string, value: string, options: { condition: "NX"; expiration: { type: "PX"; value: number } }): Promise<unknown>;
 }
 
 /**
@@ -87,15 +83,19 @@ export function createRedisNonceStore(client: RedisStoreClient, options: RedisNo
     );
   }
   if (typeof options !== "object" || options === null) {
-    throw new InvalidOptionsError("sign-in-with-xrpl: createRedisNonceStore: options must be an object such as { prefix: \"myapp:nonce:\" }.");
+    throw new InvalidOptionsError(
+      'sign-in-with-xrpl: createRedisNonceStore: options must be an object such as { prefix: "myapp:nonce:" }.',
+    );
   }
   const prefix = options.prefix ?? "siwx:nonce:";
   const revocationPrefix = options.revocationPrefix ?? "siwx:revoked:";
   if (typeof prefix !== "string") {
-    throw new InvalidOptionsError("sign-in-with-xrpl: createRedisNonceStore: `prefix` must be a string such as \"myapp:nonce:\".");
+    throw new InvalidOptionsError('sign-in-with-xrpl: createRedisNonceStore: `prefix` must be a string such as "myapp:nonce:".');
   }
   if (typeof revocationPrefix !== "string") {
-    throw new InvalidOptionsError("sign-in-with-xrpl: createRedisNonceStore: `revocationPrefix` must be a string such as \"myapp:revoked:\".");
+    throw new InvalidOptionsError(
+      'sign-in-with-xrpl: createRedisNonceStore: `revocationPrefix` must be a string such as "myapp:revoked:".',
+    );
   }
   // With one prefix inside the other, a used nonce could read as a revoked id or the reverse.
   if (prefix.startsWith(revocationPrefix) || revocationPrefix.startsWith(prefix)) {

@@ -39,12 +39,7 @@ export type ExpectedDomain = readonly string[] | DomainPredicate;
  *
  * @internal
  */
-export function resolveExpectedDomain(
-  caller: string,
-  domain: unknown,
-  production: boolean,
-  logger: Pick<Logger, "warn">,
-): ExpectedDomain {
+export function resolveExpectedDomain(caller: string, domain: unknown, production: boolean, logger: Pick<Logger, "warn">): ExpectedDomain {
   const fail = (problem: string): never => {
     throw new InvalidOptionsError(`sign-in-with-xrpl: ${caller}: ${problem}`);
   };

@@ -68,7 +68,9 @@ export function expressSessionStore(req: ExpressRequestLike): SessionStore {
     const session = req.session;
     if (typeof session === "object" && session !== null && typeof session.save === "function") return session;
     if (destroyed) {
-      throw new InvalidOptionsError(`sign-in-with-xrpl: expressSessionStore: cannot ${action} a destroyed session; the next request gets a new one.`);
+      throw new InvalidOptionsError(
+        `sign-in-with-xrpl: expressSessionStore: cannot ${action} a destroyed session; the next request gets a new one.`,
+      );
     }
     throw new InvalidOptionsError(
       "sign-in-with-xrpl: expressSessionStore found no req.session: install express-session before the routes (app.use(session({ ... }))).",

@@ -63,9 +63,14 @@ export interface GetSignedInOptions {
  * });
  * ```
  */
-export async function getSignedIn<TData = unknown>(store: SessionStore, options: GetSignedInOptions): Promise<SignedInSession<TData> | null> {
+export async function getSignedIn<TData = unknown>(
+  store: SessionStore,
+  options: GetSignedInOptions,
+): Promise<SignedInSession<TData> | null> {
   if (typeof store !== "object" || store === null || typeof store.get !== "function") {
-    throw new InvalidOptionsError("sign-in-with-xrpl: getSignedIn(store, { handlers }) needs a SessionStore, e.g. getSignedIn(expressSessionStore(req), { handlers }).");
+    throw new InvalidOptionsError(
+      "sign-in-with-xrpl: getSignedIn(store, { handlers }) needs a SessionStore, e.g. getSignedIn(expressSessionStore(req), { handlers }).",
+    );
   }
   const handlers = (options as Partial<GetSignedInOptions> | undefined)?.handlers;
   if (typeof handlers !== "object" || handlers === null || typeof handlers.getSignedIn !== "function") {
@@ -84,7 +89,9 @@ export async function getSignedIn<TData = unknown>(store: SessionStore, options:
 export function getSignedInOptions(options: unknown, caller: string): { maxAgeMs: number | undefined } {
   if (options === undefined) return { maxAgeMs: undefined };
   if (typeof options !== "object" || options === null) {
-    throw new InvalidOptionsError(`sign-in-with-xrpl: ${caller}: options must be an object such as { maxAgeSeconds: 3600 }; omit them for no extra limit.`);
+    throw new InvalidOptionsError(
+      `sign-in-with-xrpl: ${caller}: options must be an object such as { maxAgeSeconds: 3600 }; omit them for no extra limit.`,
+    );
   }
   const { maxAgeSeconds } = options as { maxAgeSeconds?: unknown };
   if (maxAgeSeconds === undefined) return { maxAgeMs: undefined };

@@ -8,7 +8,14 @@ import { getSignedInOptions, signedInSession, type SignedInSession } from "./get
 import { callSignInHook } from "./hooks.js";
 import { messageExpectations, normalizeAuthOptions, type AuthHandlersOptions, type NormalizedAuthOptions } from "./options.js";
 import type { ErrorResult, MeResult, NonceResult, SignOutResult, VerifyResult } from "./results.js";
-import { createSessionRules, judgeSignedIn, readSignedInSession, revokeSignedIn, signedInRecord, type SessionRules } from "./session-read.js";
+import {
+  createSessionRules,
+  judgeSignedIn,
+  readSignedInSession,
+  revokeSignedIn,
+  signedInRecord,
+  type SessionRules,
+} from "./session-read.js";
 import type { AuthHandlers, SessionRecord, SessionStore } from "./types.js";
 import { readVerifyBody, UNREADABLE_BODY } from "./verify-body.js";
 
@@ -103,7 +110,9 @@ interface VerifyInput {
  * });
  * ```
  */
-export function createAuthHandlers<TData = unknown, TRequest = unknown>(options: AuthHandlersOptions<TData, TRequest>): AuthHandlers<TRequest> {
+export function createAuthHandlers<TData = unknown, TRequest = unknown>(
+  options: AuthHandlersOptions<TData, TRequest>,
+): AuthHandlers<TRequest> {
   return buildAuthHandlers(normalizeAuthOptions(options));
 }
 

@@ -90,7 +90,8 @@ export interface SignInHookContext<TRequest = unknown> {
  * const refuse: SignInDecision = { refuse: { status: 403, message: "This account is suspended." } };
  * ```
  */
-export type SignInDecision<TData = unknown> = void | undefined | { data: TData; refuse?: undefined } | { refuse: SignInRefusal; data?: undefined };
+export type SignInDecision<TData = unknown> =
+  void | undefined | { data: TData; refuse?: undefined } | { refuse: SignInRefusal; data?: undefined };
 
 /**
  * The `onSignIn` option: awaited once per sign-in, after the proof holds and its nonce is used
@@ -147,9 +148,7 @@ export type OnSignOut<TData = unknown, TRequest = unknown> = (context: SignOutHo
  * @internal
  */
 export type ReadDecision =
-  | { kind: "sign-in"; data: unknown }
-  | { kind: "refuse"; status: SignInRefusalStatus; message: string }
-  | { kind: "bug"; problem: string };
+  { kind: "sign-in"; data: unknown } | { kind: "refuse"; status: SignInRefusalStatus; message: string } | { kind: "bug"; problem: string };
 
 const PREFIX = "sign-in-with-xrpl: onSignIn";
 
@@ -167,7 +166,10 @@ export function readSignInDecision(value: unknown): ReadDecision {
   const decision = value as Record<string, unknown>;
   if (decision.refuse !== undefined) return readRefusal(decision.refuse);
   if (!("data" in decision)) {
-    return { kind: "bug", problem: `${PREFIX} returned an object without \`data\` or \`refuse\`: return nothing, { data } or { refuse: { status, message } }.` };
+    return {
+      kind: "bug",
+      problem: `${PREFIX} returned an object without \`data\` or \`refuse\`: return nothing, { data } or { refuse: { status, message } }.`,
+    };
   }
   if (decision.data === undefined) return { kind: "sign-in", data: undefined };
   const json = sessionDataJson(decision.data);
@@ -177,11 +179,17 @@ export function readSignInDecision(value: unknown): ReadDecision {
 
 function readRefusal(refuse: unknown): ReadDecision {
   if (typeof refuse !== "object" || refuse === null) {
-    return { kind: "bug", problem: `${PREFIX} returned \`refuse\` as ${describe(refuse)}: use { refuse: { status: 403, message: "This account is suspended." } }.` };
+    return {
+      kind: "bug",
+      problem: `${PREFIX} returned \`refuse\` as ${describe(refuse)}: use { refuse: { status: 403, message: "This account is suspended." } }.`,
+    };
   }
   const { status, message } = refuse as Record<string, unknown>;
   if (!(SIGN_IN_REFUSAL_STATUSES as readonly unknown[]).includes(status)) {
-    return { kind: "bug", problem: `${PREFIX} refused with status ${describe(status)}: use one of ${SIGN_IN_REFUSAL_STATUSES.join(", ")}.` };
+    return {
+      kind: "bug",
+      problem: `${PREFIX} refused with status ${describe(status)}: use one of ${SIGN_IN_REFUSAL_STATUSES.join(", ")}.`,
+    };
   }
   if (typeof message !== "string" || message.trim() === "" || message.length > MAX_REFUSAL_MESSAGE_LENGTH) {
     return {
@@ -205,7 +213,9 @@ export function sessionDataJson(data: unknown): string | { problem: string } {
   const json = JSON.stringify(data);
   const bytes = new TextEncoder().encode(json).length;
   if (bytes > MAX_SESSION_DATA_BYTES) {
-    return { problem: `takes ${bytes} bytes as JSON, over the limit of ${MAX_SESSION_DATA_BYTES}: keep an id in the session and the rest in your database` };
+    return {
+      problem: `takes ${bytes} bytes as JSON, over the limit of ${MAX_SESSION_DATA_BYTES}: keep an id in the session and the rest in your database`,
+    };
   }
   return json;
 }

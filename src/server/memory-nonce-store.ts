@@ -25,7 +25,11 @@ interface Expiry {
  * min-heap keyed by expiry (each call has its own TTL), so memory follows the live keys only and
  * no timer keeps the process alive.
  */
-function createExpiringKeys(): { sweep(at: number): void; expiresAt(key: string): number | undefined; set(key: string, expiresAt: number): void } {
+function createExpiringKeys(): {
+  sweep(at: number): void;
+  expiresAt(key: string): number | undefined;
+  set(key: string, expiresAt: number): void;
+} {
   const expiresAtByKey = new Map<string, number>();
   const heap: Expiry[] = [];
 

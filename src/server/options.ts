@@ -11,7 +11,6 @@ import { resolveSessionKind, type AuthVariant, type SessionKind } from "./sessio
 import type { NonceStore, RevocationStore } from "./types.js";
 import type { OnSignIn, OnSignOut, SignInHookContext, SignOutHookContext } from "./hooks.js";
 
-
 /**
  * Options of `createAuthHandlers`.
  *
@@ -176,7 +175,8 @@ export function normalizeAuthOptions(options: AuthOptionsInput, caller = "create
   const fail: (message: string) => never = (message) => {
     throw new InvalidOptionsError(`sign-in-with-xrpl: ${caller}: ${message}`);
   };
-  if (!isObject(options)) fail("pass an options object, e.g. createAuthHandlers({ verifier: createVerifier(), sessionKind: \"server-store\" }).");
+  if (!isObject(options))
+    fail('pass an options object, e.g. createAuthHandlers({ verifier: createVerifier(), sessionKind: "server-store" }).');
   const { verifier, domain, chainId, nonceStore, logger, now, onSignIn, onSignOut } = options;
 
   if (!isObject(verifier) || typeof verifier.verify !== "function") {
@@ -210,14 +210,16 @@ export function normalizeAuthOptions(options: AuthOptionsInput, caller = "create
     fail("`onSignIn` must be a function, e.g. onSignIn: async ({ address }) => ({ data: { userId: await users.idOf(address) } }).");
   }
   if (onSignOut !== undefined && typeof onSignOut !== "function") {
-    fail("`onSignOut` must be a function, e.g. onSignOut: async ({ address }) => audit.log(\"signed out\", address).");
+    fail('`onSignOut` must be a function, e.g. onSignOut: async ({ address }) => audit.log("signed out", address).');
   }
   const maxSessionAgeSeconds = positiveSeconds(fail, "maxSessionAgeSeconds", options.maxSessionAgeSeconds, DEFAULT_MAX_SESSION_AGE_SECONDS);
   let revalidateAfterMs: number | undefined;
   if (options.revalidateAfterSeconds !== undefined) {
     const seconds: unknown = options.revalidateAfterSeconds;
     if (typeof seconds !== "number" || !Number.isFinite(seconds) || seconds <= 0) {
-      fail(`\`revalidateAfterSeconds\` must be a positive number of seconds such as 300 (got ${describeValue(seconds)}); omit it to turn revalidation off.`);
+      fail(
+        `\`revalidateAfterSeconds\` must be a positive number of seconds such as 300 (got ${describeValue(seconds)}); omit it to turn revalidation off.`,
+      );
     }
     if (typeof (verifier as { checkAuthority?: unknown }).checkAuthority !== "function") {
       fail("`revalidateAfterSeconds` needs a verifier with a `checkAuthority` method: pass one made by createVerifier().");
@@ -226,7 +228,9 @@ export function normalizeAuthOptions(options: AuthOptionsInput, caller = "create
   }
   const { revocationStore } = options;
   if (revocationStore !== undefined && !isRevocationStore(revocationStore)) {
-    fail("`revocationStore` must have `revoke(id, ttlMs)` and `isRevoked(id)` methods: use createMemoryNonceStore(), createRedisNonceStore(client) or createPostgresNonceStore(pool).");
+    fail(
+      "`revocationStore` must have `revoke(id, ttlMs)` and `isRevoked(id)` methods: use createMemoryNonceStore(), createRedisNonceStore(client) or createPostgresNonceStore(pool).",
+    );
   }
   const { production = isProductionEnvironment() } = options;
   if (typeof production !== "boolean") {

@@ -25,9 +25,7 @@ export type ErrorResult<Status extends number> = {
  * if (result.status === 200) console.log(result.body.nonce);
  * ```
  */
-export type NonceResult =
-  | { status: 200; body: { nonce: string; error?: undefined } }
-  | ErrorResult<500>;
+export type NonceResult = { status: 200; body: { nonce: string; error?: undefined } } | ErrorResult<500>;
 
 /**
  * What `handlers.verify` answers: 200 with the address that is now signed in, or a failure.
@@ -43,8 +41,7 @@ export type NonceResult =
  * ```
  */
 export type VerifyResult =
-  | { status: 200; body: { ok: true; address: string; error?: undefined } }
-  | ErrorResult<400 | 401 | 500 | SignInRefusalStatus>;
+  { status: 200; body: { ok: true; address: string; error?: undefined } } | ErrorResult<400 | 401 | 500 | SignInRefusalStatus>;
 
 /**
  * What `handlers.signOut` answers: always 200, since the session has ended even when removing
@@ -70,6 +67,4 @@ export type SignOutResult = { status: 200; body: { ok: true; error?: undefined }
  * const address = result.status === 200 ? result.body.address : null;
  * ```
  */
-export type MeResult =
-  | { status: 200; body: { address: string; error?: undefined } }
-  | ErrorResult<401 | 500>;
+export type MeResult = { status: 200; body: { address: string; error?: undefined } } | ErrorResult<401 | 500>;

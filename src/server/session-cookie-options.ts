@@ -152,17 +152,27 @@ export function sessionCookieOptions(input: SessionCookieInput): ExpressSessionC
   if (typeof input !== "object" || input === null) {
     throw new InvalidOptionsError('sign-in-with-xrpl: sessionCookieOptions needs { sessionKind: "server-store" | "sealed-cookie" }.');
   }
-  const { production = isProductionEnvironment(), name = DEFAULT_SESSION_COOKIE_NAME, maxAgeSeconds = DEFAULT_SESSION_MAX_AGE_SECONDS } = input;
+  const {
+    production = isProductionEnvironment(),
+    name = DEFAULT_SESSION_COOKIE_NAME,
+    maxAgeSeconds = DEFAULT_SESSION_MAX_AGE_SECONDS,
+  } = input;
   const sessionKind = resolveSessionKind(input);
   if (typeof sessionKind !== "string") throw new InvalidOptionsError(`sign-in-with-xrpl: sessionCookieOptions: ${sessionKind.problem}`);
   if (typeof production !== "boolean") {
-    throw new InvalidOptionsError("sign-in-with-xrpl: sessionCookieOptions: `production` must be a boolean, e.g. process.env.NODE_ENV === \"production\".");
+    throw new InvalidOptionsError(
+      'sign-in-with-xrpl: sessionCookieOptions: `production` must be a boolean, e.g. process.env.NODE_ENV === "production".',
+    );
   }
   if (typeof name !== "string" || !COOKIE_NAME_PATTERN.test(name)) {
-    throw new InvalidOptionsError("sign-in-with-xrpl: sessionCookieOptions: `name` must be a cookie name (letters, digits and !#$%&'*+-.^_`|~).");
+    throw new InvalidOptionsError(
+      "sign-in-with-xrpl: sessionCookieOptions: `name` must be a cookie name (letters, digits and !#$%&'*+-.^_`|~).",
+    );
   }
   if (typeof maxAgeSeconds !== "number" || !Number.isInteger(maxAgeSeconds) || maxAgeSeconds <= 0) {
-    throw new InvalidOptionsError("sign-in-with-xrpl: sessionCookieOptions: `maxAgeSeconds` must be a positive whole number of seconds (default 1800).");
+    throw new InvalidOptionsError(
+      "sign-in-with-xrpl: sessionCookieOptions: `maxAgeSeconds` must be a positive whole number of seconds (default 1800).",
+    );
   }
   if (sessionKind === "server-store") {
     return { name, cookie: { httpOnly: true, secure: production, sameSite: "lax", path: "/", maxAge: maxAgeSeconds * 1000 } };

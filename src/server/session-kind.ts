@@ -34,17 +34,28 @@ const FROM_VARIANT: Record<AuthVariant, SessionKind> = { cookie: "sealed-cookie"
 /** The kind named by `sessionKind`, or by the deprecated `variant`; an error text when neither (or both, disagreeing) say one. @internal */
 export function resolveSessionKind(input: { sessionKind?: unknown; variant?: unknown }): SessionKind | { problem: string } {
   const { sessionKind, variant } = input;
-  const fromVariant = typeof variant === "string" && Object.hasOwn(FROM_VARIANT, variant) ? FROM_VARIANT[variant as AuthVariant] : undefined;
+  const fromVariant =
+    typeof variant === "string" && Object.hasOwn(FROM_VARIANT, variant) ? FROM_VARIANT[variant as AuthVariant] : undefined;
   if (sessionKind === undefined) {
-    if (variant === undefined) return { problem: 'set `sessionKind` to "server-store" (express-session and other server-side stores) or "sealed-cookie" (iron-session).' };
-    if (fromVariant === undefined) return { problem: `unknown \`variant\` ${JSON.stringify(variant)}: set \`sessionKind\` to "server-store" or "sealed-cookie" instead.` };
+    if (variant === undefined)
+      return {
+        problem: 'set `sessionKind` to "server-store" (express-session and other server-side stores) or "sealed-cookie" (iron-session).',
+      };
+    if (fromVariant === undefined)
+      return {
+        problem: `unknown \`variant\` ${JSON.stringify(variant)}: set \`sessionKind\` to "server-store" or "sealed-cookie" instead.`,
+      };
     return fromVariant;
   }
   if (sessionKind !== "sealed-cookie" && sessionKind !== "server-store") {
-    return { problem: `unknown \`sessionKind\` ${typeof sessionKind === "string" ? JSON.stringify(sessionKind) : typeof sessionKind}: use "server-store" (express-session and other server-side stores) or "sealed-cookie" (iron-session).` };
+    return {
+      problem: `unknown \`sessionKind\` ${typeof sessionKind === "string" ? JSON.stringify(sessionKind) : typeof sessionKind}: use "server-store" (express-session and other server-side stores) or "sealed-cookie" (iron-session).`,
+    };
   }
   if (variant !== undefined && fromVariant !== sessionKind) {
-    return { problem: `\`sessionKind\` ${JSON.stringify(sessionKind)} and the deprecated \`variant\` ${JSON.stringify(variant)} disagree: keep only \`sessionKind\`.` };
+    return {
+      problem: `\`sessionKind\` ${JSON.stringify(sessionKind)} and the deprecated \`variant\` ${JSON.stringify(variant)} disagree: keep only \`sessionKind\`.`,
+    };
   }
   return sessionKind;
 }

@@ -85,7 +85,9 @@ export function resolveSessionSecret(input: SessionSecretInput): string {
     throw new InvalidOptionsError(`sign-in-with-xrpl: ${problem.text}: ${HOW_TO_FIX} before starting in production.`);
   }
   if (problem.kind === "weak") {
-    logger?.warn(`sign-in-with-xrpl: ${problem.text}: kept for this development process, but a production start refuses it; ${HOW_TO_FIX}.`);
+    logger?.warn(
+      `sign-in-with-xrpl: ${problem.text}: kept for this development process, but a production start refuses it; ${HOW_TO_FIX}.`,
+    );
     return secret!;
   }
   logger?.warn(
@@ -149,6 +151,8 @@ export function checkSealingSecret(
   const problem = sessionSecretProblem(secret as string | undefined, rule.setting);
   if (problem === undefined) return secret as string;
   if (problem.kind === "missing" || rule.production) fail(`${problem.text}: ${rule.howToFix}.`);
-  rule.logger.warn(`sign-in-with-xrpl: ${rule.caller}: ${problem.text}: kept for development, but production refuses it; ${rule.howToFix}.`);
+  rule.logger.warn(
+    `sign-in-with-xrpl: ${rule.caller}: ${problem.text}: kept for development, but production refuses it; ${rule.howToFix}.`,
+  );
   return secret as string;
 }

@@ -143,5 +143,8 @@ export interface AuthHandlers<TRequest = unknown> {
    * `maxAgeSeconds` for this read. Reads only: an ended session is left for `me` or the next
    * sign-in to clear. Rejects when the session or revocation store cannot answer.
    */
-  getSignedIn<TData = unknown>(session: SessionStore, options?: { maxAgeSeconds?: number | undefined }): Promise<SignedInSession<TData> | null>;
+  getSignedIn<TData = unknown>(
+    session: SessionStore,
+    options?: { maxAgeSeconds?: number | undefined },
+  ): Promise<SignedInSession<TData> | null>;
 }

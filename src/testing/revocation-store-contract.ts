@@ -100,8 +100,18 @@ export function revocationStoreContract(
         await store.revoke(extended, expiryTtlMs);
         await store.revoke(extended, LONG_TTL_MS);
         await sleep(afterExpiryMs);
-        await expectRevoked(store, shortened, true, `revoked for ${LONG_TTL_MS} ms, then again for ${expiryTtlMs} ms, read after ${afterExpiryMs} ms`);
-        await expectRevoked(store, extended, true, `revoked for ${expiryTtlMs} ms, then again for ${LONG_TTL_MS} ms, read after ${afterExpiryMs} ms`);
+        await expectRevoked(
+          store,
+          shortened,
+          true,
+          `revoked for ${LONG_TTL_MS} ms, then again for ${expiryTtlMs} ms, read after ${afterExpiryMs} ms`,
+        );
+        await expectRevoked(
+          store,
+          extended,
+          true,
+          `revoked for ${expiryTtlMs} ms, then again for ${LONG_TTL_MS} ms, read after ${afterExpiryMs} ms`,
+        );
       },
     },
     {
@@ -115,7 +125,8 @@ export function revocationStoreContract(
         const revokedId = uniqueNonce();
         await store.revoke(revokedId, LONG_TTL_MS);
         const answer = await store.consume(revokedId, LONG_TTL_MS);
-        if (answer !== true) fail(SUBJECT, `consume(${show(revokedId)}) of a nonce equal to a revoked id resolved ${show(answer)}, expected true.`);
+        if (answer !== true)
+          fail(SUBJECT, `consume(${show(revokedId)}) of a nonce equal to a revoked id resolved ${show(answer)}, expected true.`);
       },
     },
   ];

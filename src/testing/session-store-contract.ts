@@ -76,7 +76,10 @@ async function expectRecord(store: SessionStore, expected: SessionRecord, when: 
   if (typeof actual !== "object" || actual === null) fail(SUBJECT, `${when}: get() resolved ${show(actual)}, expected an object.`);
   for (const field of FIELDS) {
     if (show(actual[field]) !== show(expected[field])) {
-      fail(SUBJECT, `${when}: get().${field} is ${show(actual[field])}, expected ${show(expected[field])} (whole record: ${show(actual)}).`);
+      fail(
+        SUBJECT,
+        `${when}: get().${field} is ${show(actual[field])}, expected ${show(expected[field])} (whole record: ${show(actual)}).`,
+      );
     }
   }
   // The app data is JSON: equal when its JSON text is.
@@ -136,7 +139,8 @@ function withinRequestChecks(withStore: (use: (store: SessionStore) => Promise<v
       run: () =>
         withStore(async (store) => {
           if (store.regenerate === undefined) return;
-          if (typeof store.regenerate !== "function") fail(SUBJECT, `regenerate is ${show((store as { regenerate?: unknown }).regenerate)}, expected a function or undefined.`);
+          if (typeof store.regenerate !== "function")
+            fail(SUBJECT, `regenerate is ${show((store as { regenerate?: unknown }).regenerate)}, expected a function or undefined.`);
           await store.set({ ...FULL_RECORD });
           await store.regenerate();
           await expectRecord(store, {}, "after regenerate()");
@@ -218,7 +222,11 @@ function acrossRequestChecks(harness: SessionStoreHarness): ContractCheck[] {
           hasRegenerate = typeof store.regenerate === "function";
           await store.set({ ...FULL_RECORD });
         });
-        if (!hasRegenerate) fail(SUBJECT, "a server-side session store needs regenerate(), so a session id planted before sign-in never becomes a signed-in one.");
+        if (!hasRegenerate)
+          fail(
+            SUBJECT,
+            "a server-side session store needs regenerate(), so a session id planted before sign-in never becomes a signed-in one.",
+          );
         const copy = await client.clone();
         await client.request(async (store) => {
           await store.regenerate!();

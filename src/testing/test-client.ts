@@ -14,7 +14,8 @@ import { createMessage } from "../message/create.js";
  * const inProcess: TestServer = (request) => app.fetch(request);
  * ```
  */
-export type TestServer = string | URL | ((request: Request) => Response | Promise<Response>) | { handle(request: Request): Promise<Response> };
+export type TestServer =
+  string | URL | ((request: Request) => Response | Promise<Response>) | { handle(request: Request): Promise<Response> };
 
 /**
  * The route paths `signIn` calls. Defaults match the examples and `createFetchHandler`.
@@ -136,7 +137,9 @@ function resolveServer(server: TestServer): { origin: string; send: Send } {
     try {
       url = new URL(String(server));
     } catch {
-      throw new InvalidOptionsError(`sign-in-with-xrpl: createTestClient needs a base URL such as "http://127.0.0.1:3000"; got ${JSON.stringify(String(server))}.`);
+      throw new InvalidOptionsError(
+        `sign-in-with-xrpl: createTestClient needs a base URL such as "http://127.0.0.1:3000"; got ${JSON.stringify(String(server))}.`,
+      );
     }
     return { origin: url.origin, send: (request) => fetch(request, { redirect: "manual" }) };
   }
@@ -170,7 +173,9 @@ function makeClient(origin: string, send: Send, cookies: Map<string, string>): T
       const nonceBody = await readJson(nonceResponse);
       const nonce = isRecord(nonceBody) ? nonceBody["nonce"] : undefined;
       if (!nonceResponse.ok || typeof nonce !== "string") {
-        throw new Error(`sign-in-with-xrpl: test sign-in: GET ${routes.nonce} answered ${nonceResponse.status} ${JSON.stringify(nonceBody)}, not { nonce }.`);
+        throw new Error(
+          `sign-in-with-xrpl: test sign-in: GET ${routes.nonce} answered ${nonceResponse.status} ${JSON.stringify(nonceBody)}, not { nonce }.`,
+        );
       }
       const address = await wallet.getAddress();
       const message = createMessage({

@@ -37,7 +37,11 @@ export interface AuthorizedSigner {
 /** The verdict on a set of multi-signers: their accounts, or the rule they break and why. */
 export type QuorumJudgement =
   | { ok: true; signers: string[] }
-  | { ok: false; code: Extract<CheckFailureCode, "account_not_found" | "master_disabled" | "key_not_authorized" | "quorum_not_met">; detail: string };
+  | {
+      ok: false;
+      code: Extract<CheckFailureCode, "account_not_found" | "master_disabled" | "key_not_authorized" | "quorum_not_met">;
+      detail: string;
+    };
 
 /**
  * Judges a set of signers multi-signing for `authority.account`: the account exists and has a
@@ -47,11 +51,19 @@ export type QuorumJudgement =
 export function judgeSigners(authority: AccountAuthority, signers: readonly AuthorizedSigner[]): QuorumJudgement {
   const account = authority.account;
   if (!authority.exists) {
-    return { ok: false, code: "account_not_found", detail: `The account ${account} is not on the ledger, so it has no signer list to multi-sign with.` };
+    return {
+      ok: false,
+      code: "account_not_found",
+      detail: `The account ${account} is not on the ledger, so it has no signer list to multi-sign with.`,
+    };
   }
   const list = authority.signerList;
   if (list === undefined) {
-    return { ok: false, code: "key_not_authorized", detail: `The account ${account} has no signer list, so a multi-signed transaction cannot sign for it.` };
+    return {
+      ok: false,
+      code: "key_not_authorized",
+      detail: `The account ${account} has no signer list, so a multi-signed transaction cannot sign for it.`,
+    };
   }
   const weights = new Map<string, number>();
   for (const entry of list.signers) weights.set(entry.account, entry.weight);
@@ -64,7 +76,11 @@ export function judgeSigners(authority: AccountAuthority, signers: readonly Auth
     }
     seen.add(signer.account);
     if (signer.authority.account !== signer.account) {
-      return { ok: false, code: "key_not_authorized", detail: `The ledger data given for signer ${signer.account} is for another account.` };
+      return {
+        ok: false,
+        code: "key_not_authorized",
+        detail: `The ledger data given for signer ${signer.account} is for another account.`,
+      };
     }
     const judgement = judgeKey(signer.authority, signer.keyAddress);
     if (!judgement.ok) return { ok: false, code: judgement.code, detail: signerKeyDetail(judgement.code, signer) };

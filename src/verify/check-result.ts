@@ -73,6 +73,6 @@ export function readStrategyResult(value: unknown, request: { address?: unknown;
     publicKey: typeof publicKey === "string" ? publicKey : null,
     algorithm: algorithm === "ed25519" || algorithm === "secp256k1" ? algorithm : null,
   };
-  if (Array.isArray(signers) && signers.every((signer) => typeof signer === "string")) success.signers = [...(signers)];
+  if (Array.isArray(signers) && signers.every((signer) => typeof signer === "string")) success.signers = [...signers];
   return success;
 }

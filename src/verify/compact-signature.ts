@@ -57,7 +57,12 @@ export function compactSignature(options: CompactSignatureOptions = {}): Verific
 
 /** The strategy over a given signature engine (the default one when undefined). */
 export function createCompactSignatureStrategy(ledgerMode: LedgerMode, engine: SignatureEngine | undefined): VerificationStrategy {
-  return createProofStrategy("signature", readFields, (fields, signatureEngine, ledger) => judge(fields, signatureEngine, ledgerMode, ledger), engine);
+  return createProofStrategy(
+    "signature",
+    readFields,
+    (fields, signatureEngine, ledger) => judge(fields, signatureEngine, ledgerMode, ledger),
+    engine,
+  );
 }
 
 interface CompactFields {
@@ -77,13 +82,21 @@ function readFields({ request, address, data }: ProofBasics): CompactFields | Ch
   if (publicKeyField === undefined) return { address, data, signature, publicKey: undefined, publicKeyText: undefined };
   const publicKey = hexToBytes(publicKeyField);
   if (publicKey === undefined || publicKeyAlgorithm(publicKey) === undefined) {
-    return refuse("malformed_request", "The publicKey is not a 33-byte XRPL public key in hex (ED... for ed25519, 02... or 03... for secp256k1).");
+    return refuse(
+      "malformed_request",
+      "The publicKey is not a 33-byte XRPL public key in hex (ED... for ed25519, 02... or 03... for secp256k1).",
+    );
   }
   return { address, data, signature, publicKey, publicKeyText: publicKeyField as string };
 }
 
 /** Judges a proof; the master-key path answers at once, without a turn of the event loop. */
-function judge(fields: CompactFields, engine: SignatureEngine, ledgerMode: LedgerMode, ledger: LedgerReader): CheckResult | Promise<CheckResult> {
+function judge(
+  fields: CompactFields,
+  engine: SignatureEngine,
+  ledgerMode: LedgerMode,
+  ledger: LedgerReader,
+): CheckResult | Promise<CheckResult> {
   const { data, signature, publicKey } = fields;
   if (publicKey === undefined) return judgeRecovered(fields, engine, ledgerMode, ledger);
   if (!engine.verify(data, signature, publicKey)) {
@@ -92,7 +105,12 @@ function judge(fields: CompactFields, engine: SignatureEngine, ledgerMode: Ledge
   return judgeKeys(fields, [publicKey], engine, ledgerMode, ledger);
 }
 
-async function judgeRecovered(fields: CompactFields, engine: SignatureEngine, ledgerMode: LedgerMode, ledger: LedgerReader): Promise<CheckResult> {
+async function judgeRecovered(
+  fields: CompactFields,
+  engine: SignatureEngine,
+  ledgerMode: LedgerMode,
+  ledger: LedgerReader,
+): Promise<CheckResult> {
   const { data, signature } = fields;
   // Without a key only secp256k1 can be checked: ed25519 signatures do not determine their key.
   const recovered = await engine.recoverSecp256k1(data, signature);
@@ -133,7 +151,12 @@ function judgeKeys(
   return judgeWithLedger(fields, keys, keyAddresses, ledger);
 }
 
-async function judgeWithLedger(fields: CompactFields, keys: Uint8Array[], keyAddresses: string[], ledger: LedgerReader): Promise<CheckResult> {
+async function judgeWithLedger(
+  fields: CompactFields,
+  keys: Uint8Array[],
+  keyAddresses: string[],
+  ledger: LedgerReader,
+): Promise<CheckResult> {
   const { address } = fields;
   const authority = await ledger.getAccountAuthority(address);
   // A recovered signature may fit several keys; any one with authority proves the sign-in.
@@ -153,12 +176,16 @@ async function judgeWithLedger(fields: CompactFields, keys: Uint8Array[], keyAdd
         `The key that signed derives ${keyNames}, not ${address}, and ${address} is not on the ledger, so no regular key can sign for it.`,
       );
     default:
-      return refuse("key_not_authorized", `The key that signed derives ${keyNames}, which is neither the master key nor the regular key of ${address}.`);
+      return refuse(
+        "key_not_authorized",
+        `The key that signed derives ${keyNames}, which is neither the master key nor the regular key of ${address}.`,
+      );
   }
 }
 
 function accept(fields: CompactFields, authority: "master" | "regular", publicKey: Uint8Array): CheckResult {
   // The key the request gave is reported in its own text (uppercased) rather than re-encoded.
-  const hex = publicKey === fields.publicKey && fields.publicKeyText !== undefined ? fields.publicKeyText.toUpperCase() : bytesToHex(publicKey);
+  const hex =
+    publicKey === fields.publicKey && fields.publicKeyText !== undefined ? fields.publicKeyText.toUpperCase() : bytesToHex(publicKey);
   return acceptKey(fields.address, "signature", authority, hex, publicKeyAlgorithm(publicKey) as KeyAlgorithm);
 }

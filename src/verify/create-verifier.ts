@@ -9,7 +9,15 @@ import { createLazyLedger, isNetworkMismatch, type LazyLedger } from "./lazy-led
 import { isBuiltInStrategy, NOT_AN_OBJECT } from "./proof-strategy.js";
 import { isOptionsObject, isRecord } from "./request-input.js";
 import { signedTransaction } from "./signed-transaction.js";
-import type { AuthorityCheckResult, AuthorityGrant, CheckResult, LedgerReader, VerificationStrategy, Verifier, VerifyRequest } from "./types.js";
+import type {
+  AuthorityCheckResult,
+  AuthorityGrant,
+  CheckResult,
+  LedgerReader,
+  VerificationStrategy,
+  Verifier,
+  VerifyRequest,
+} from "./types.js";
 
 /**
  * Options of {@link createVerifier}. All optional.
@@ -159,11 +167,20 @@ export function createVerifier(options: VerifierOptions = {}): Verifier {
       const answer: unknown = await strategy.check(request, ledger);
       const result = readStrategyResult(answer, request);
       if (result !== undefined) return result;
-      logger.error(`sign-in-with-xrpl: the "${strategy.kind}" verification strategy's check() answered something that is not a check result; refusing the proof.`);
+      logger.error(
+        `sign-in-with-xrpl: the "${strategy.kind}" verification strategy's check() answered something that is not a check result; refusing the proof.`,
+      );
       return refuse("invalid_signature", `The "${strategy.kind}" verification strategy failed; see the error log.`);
     }
     if ((await strategy.verify(request, ledger)) === true) {
-      return { ok: true, address: String(request.address), signatureKind: strategy.kind, authority: "unknown", publicKey: null, algorithm: null };
+      return {
+        ok: true,
+        address: String(request.address),
+        signatureKind: strategy.kind,
+        authority: "unknown",
+        publicKey: null,
+        algorithm: null,
+      };
     }
     return refuse("invalid_signature", `The "${strategy.kind}" verification strategy refused the proof.`);
   }
@@ -217,12 +234,16 @@ function readNodeUrls(value: unknown): string[] {
       );
     }
   }
-  if (new Set(urls).size !== urls.length) throw new InvalidOptionsError("createVerifier({ nodeUrl }): the nodeUrl list names a node twice; list each once.");
+  if (new Set(urls).size !== urls.length)
+    throw new InvalidOptionsError("createVerifier({ nodeUrl }): the nodeUrl list names a node twice; list each once.");
   return urls as string[];
 }
 
 function readNetworkId(networkId: unknown, chainId: unknown): number | undefined {
-  if (networkId !== undefined && (typeof networkId !== "number" || !Number.isInteger(networkId) || networkId < 0 || networkId > 0xffffffff)) {
+  if (
+    networkId !== undefined &&
+    (typeof networkId !== "number" || !Number.isInteger(networkId) || networkId < 0 || networkId > 0xffffffff)
+  ) {
     throw new InvalidOptionsError(
       `createVerifier({ networkId }): networkId must be an integer from 0 to 4294967295 (0 mainnet, 1 testnet, 2 devnet), got ${describeValue(networkId)}.`,
     );
@@ -230,11 +251,15 @@ function readNetworkId(networkId: unknown, chainId: unknown): number | undefined
   if (chainId === undefined) return networkId;
   const digits = typeof chainId === "string" && chainId.startsWith("xrpl:") ? networkIdOf(chainId) : undefined;
   if (digits === undefined) {
-    throw new InvalidOptionsError(`createVerifier({ chainId }): chainId must be a CAIP-2 XRPL chain id such as "xrpl:0" (mainnet) or "xrpl:1" (testnet), got ${describeValue(chainId)}.`);
+    throw new InvalidOptionsError(
+      `createVerifier({ chainId }): chainId must be a CAIP-2 XRPL chain id such as "xrpl:0" (mainnet) or "xrpl:1" (testnet), got ${describeValue(chainId)}.`,
+    );
   }
   const fromChainId = Number(digits);
   if (networkId !== undefined && networkId !== fromChainId) {
-    throw new InvalidOptionsError(`createVerifier(options): networkId ${String(networkId)} and chainId "${chainId as string}" name different networks; give one of them.`);
+    throw new InvalidOptionsError(
+      `createVerifier(options): networkId ${String(networkId)} and chainId "${chainId as string}" name different networks; give one of them.`,
+    );
   }
   return fromChainId;
 }
@@ -242,22 +267,30 @@ function readNetworkId(networkId: unknown, chainId: unknown): number | undefined
 function positiveMs(name: string, value: unknown, fallback: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== "number" || !Number.isFinite(value) || value <= 0 || value > 2_147_483_647) {
-    throw new InvalidOptionsError(`createVerifier({ ${name} }): ${name} must be a positive number of milliseconds, got ${describeValue(value, { quoteStrings: false })}.`);
+    throw new InvalidOptionsError(
+      `createVerifier({ ${name} }): ${name} must be a positive number of milliseconds, got ${describeValue(value, { quoteStrings: false })}.`,
+    );
   }
   return value;
 }
 
 function strategyTable(strategies: unknown): Map<string, VerificationStrategy> {
   if (!Array.isArray(strategies) || strategies.length === 0) {
-    throw new InvalidOptionsError("createVerifier({ strategies }): strategies must be a non-empty array, e.g. [compactSignature(), signedTransaction()].");
+    throw new InvalidOptionsError(
+      "createVerifier({ strategies }): strategies must be a non-empty array, e.g. [compactSignature(), signedTransaction()].",
+    );
   }
   const table = new Map<string, VerificationStrategy>();
   for (const strategy of strategies as unknown[]) {
     if (!isRecord(strategy) || typeof strategy["kind"] !== "string" || typeof strategy["verify"] !== "function") {
-      throw new InvalidOptionsError("createVerifier({ strategies }): each strategy needs a string `kind` and a `verify(request, ledger)` method.");
+      throw new InvalidOptionsError(
+        "createVerifier({ strategies }): each strategy needs a string `kind` and a `verify(request, ledger)` method.",
+      );
     }
     if (strategy["check"] !== undefined && typeof strategy["check"] !== "function") {
-      throw new InvalidOptionsError(`createVerifier({ strategies }): the "${strategy["kind"]}" strategy's \`check\` must be a method when present.`);
+      throw new InvalidOptionsError(
+        `createVerifier({ strategies }): the "${strategy["kind"]}" strategy's \`check\` must be a method when present.`,
+      );
     }
     const typed = strategy as unknown as VerificationStrategy;
     if (table.has(typed.kind)) {

@@ -158,11 +158,13 @@ export class LedgerConnection implements LedgerReader {
     try {
       ({ response } = await this.#request({ command: "account_info", account: address, ledger_index: "validated", signer_lists: true }));
     } catch (error) {
-      if (error instanceof NodeErrorResponse && error.error === "actNotFound") return { account: address, exists: false, masterDisabled: false };
+      if (error instanceof NodeErrorResponse && error.error === "actNotFound")
+        return { account: address, exists: false, masterDisabled: false };
       throw asUnavailable("account_info", error);
     }
     const authority = parseAccountInfo(address, response["result"]);
-    if (authority === undefined) throw new LedgerUnavailableError("The ledger node answered account_info with data this library cannot read.");
+    if (authority === undefined)
+      throw new LedgerUnavailableError("The ledger node answered account_info with data this library cannot read.");
     return authority;
   }
 
@@ -186,10 +188,14 @@ export class LedgerConnection implements LedgerReader {
         if (error instanceof RequestTimeoutError) {
           // A node that cannot answer in time is treated as gone: the next look-up reconnects,
           // to the next node when there is one.
-          this.#logger.warn(`sign-in-with-xrpl: ledger node ${connection.node.url} did not answer ${command} within ${Math.round(remainingMs)} ms; dropping the connection.`);
+          this.#logger.warn(
+            `sign-in-with-xrpl: ledger node ${connection.node.url} did not answer ${command} within ${Math.round(remainingMs)} ms; dropping the connection.`,
+          );
           this.#fail(connection.node);
           this.#discard(connection);
-          throw new LedgerUnavailableError(`The ledger node did not answer ${command} within ${this.#requestTimeoutMs} ms.`, { cause: error });
+          throw new LedgerUnavailableError(`The ledger node did not answer ${command} within ${this.#requestTimeoutMs} ms.`, {
+            cause: error,
+          });
         }
         const retryable = error instanceof SocketClosedError && attempt === 0 && !this.#closed && Date.now() < deadline;
         if (!retryable) throw asUnavailable(command, error);
@@ -223,9 +229,13 @@ export class LedgerConnection implements LedgerReader {
 
   /** Tries the nodes in order (see the class comment) until one connects and serves the expected network. */
   async #open(deadline: number): Promise<Connected> {
-    const openSocket = this.#openSocket ?? (await loadWebSocketFactory().catch((error: unknown) => {
-      throw new LedgerUnavailableError(`No WebSocket implementation is available to reach the ledger node: ${describe(error)}`, { cause: error });
-    }));
+    const openSocket =
+      this.#openSocket ??
+      (await loadWebSocketFactory().catch((error: unknown) => {
+        throw new LedgerUnavailableError(`No WebSocket implementation is available to reach the ledger node: ${describe(error)}`, {
+          cause: error,
+        });
+      }));
     const problems: string[] = [];
     let tried = 0;
     let mismatches = 0;
@@ -241,7 +251,9 @@ export class LedgerConnection implements LedgerReader {
       tried += 1;
       let rpc: RpcSocket;
       try {
-        this.#attempt = RpcSocket.connect(openSocket, node.url, Math.max(1, Math.min(this.#connectTimeoutMs, remainingMs)), () => this.#lost(node));
+        this.#attempt = RpcSocket.connect(openSocket, node.url, Math.max(1, Math.min(this.#connectTimeoutMs, remainingMs)), () =>
+          this.#lost(node),
+        );
         rpc = await this.#attempt.ready;
       } catch (error) {
         skip(node, describe(error));
@@ -341,7 +353,9 @@ export class LedgerConnection implements LedgerReader {
         },
         (error: unknown) => {
           if (this.#current !== connection || this.#closed) return;
-          this.#logger.warn(`sign-in-with-xrpl: ledger node ${connection.node.url} failed a heartbeat (${describe(error)}); dropping the connection.`);
+          this.#logger.warn(
+            `sign-in-with-xrpl: ledger node ${connection.node.url} failed a heartbeat (${describe(error)}); dropping the connection.`,
+          );
           this.#fail(connection.node);
           this.#discard(connection);
         },

@@ -10,8 +10,7 @@ type NodeCrypto = typeof nodeCrypto;
 // prepending it lets OpenSSL import an XRPL key directly. (ed25519 keys go in as JWK instead,
 // several times cheaper to import than SPKI DER: OpenSSL takes the raw key without a decoder.)
 const SECP256K1_SPKI_PREFIX = Uint8Array.from([
-  0x30, 0x36, 0x30, 0x10, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01, 0x06, 0x05, 0x2b, 0x81, 0x04, 0x00, 0x0a,
-  0x03, 0x22, 0x00,
+  0x30, 0x36, 0x30, 0x10, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01, 0x06, 0x05, 0x2b, 0x81, 0x04, 0x00, 0x0a, 0x03, 0x22, 0x00,
 ]);
 
 /** How many imported keys each verifier process keeps; an import costs about as much as a verify. */
@@ -72,8 +71,7 @@ export function createNodeCryptoBackend(keyCacheEntries = KEY_CACHE_ENTRIES): Si
 
 function loadNodeCrypto(): NodeCrypto | undefined {
   try {
-    const getBuiltinModule = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process
-      ?.getBuiltinModule;
+    const getBuiltinModule = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
     if (typeof getBuiltinModule !== "function") return undefined;
     const crypto = getBuiltinModule("node:crypto") as NodeCrypto | undefined;
     if (crypto === undefined || typeof crypto.createPublicKey !== "function" || typeof crypto.verify !== "function") {

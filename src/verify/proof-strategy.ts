@@ -16,7 +16,10 @@ export interface ProofBasics {
 /** The refusal for a request that is not an object at all. */
 export const NOT_AN_OBJECT: CheckFailure = refuse("malformed_request", "The request is not a JSON object.");
 /** The refusal for an address whose base58check checksum does not hold. */
-export const MALFORMED_ADDRESS: CheckFailure = refuse("malformed_request", "The address is not a classic XRPL address with a valid checksum.");
+export const MALFORMED_ADDRESS: CheckFailure = refuse(
+  "malformed_request",
+  "The address is not a classic XRPL address with a valid checksum.",
+);
 
 function readBasics(request: unknown): ProofBasics | CheckFailure {
   if (!isRecord(request)) return NOT_AN_OBJECT;
@@ -25,7 +28,10 @@ function readBasics(request: unknown): ProofBasics | CheckFailure {
   const message = request["message"];
   const data = messageBytes(message);
   if (data === undefined) {
-    return refuse("malformed_request", `The message is missing, empty, longer than ${MAX_MESSAGE_LENGTH} characters or not well-formed text.`);
+    return refuse(
+      "malformed_request",
+      `The message is missing, empty, longer than ${MAX_MESSAGE_LENGTH} characters or not well-formed text.`,
+    );
   }
   return { request, address, message: message as string, data };
 }

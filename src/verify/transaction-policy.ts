@@ -52,7 +52,10 @@ export type TransactionReview = { harmless: true; kind: HarmlessKind } | { harml
 export function reviewTransaction(tx: Record<string, unknown>): TransactionReview {
   const flags = tx["Flags"];
   if (flags !== undefined && flags !== 0 && flags !== TF_FULLY_CANONICAL_SIG) {
-    return { harmless: false, reason: `The transaction sets Flags ${describeValue(flags, { quoteStrings: false })}; only tfFullyCanonicalSig is allowed.` };
+    return {
+      harmless: false,
+      reason: `The transaction sets Flags ${describeValue(flags, { quoteStrings: false })}; only tfFullyCanonicalSig is allowed.`,
+    };
   }
   const fee = tx["Fee"];
   if (fee !== undefined && typeof fee !== "string") return { harmless: false, reason: "The transaction's Fee is not an amount of XRP." };

@@ -21,31 +21,25 @@ describe("the client entry stays browser-safe", () => {
     expect(inputs.some((path) => path.includes("node_modules/ripple-keypairs/"))).toBe(true); // the dev wallet's crypto
     expect(inputs.filter((path) => /(^|\/)node_modules\/xrpl\//.test(path))).toEqual([]);
     const imports = importsOf(metafile);
-    expect(imports.filter((path) => path.startsWith("node:") || path === "xrpl" || path.startsWith("xrpl/"))).toEqual(
-      []
-    );
+    expect(imports.filter((path) => path.startsWith("node:") || path === "xrpl" || path.startsWith("xrpl/"))).toEqual([]);
     // platform "browser" fails on an unresolvable built-in, so no external ones may remain either
-    expect(
-      Object.values(metafile.inputs).flatMap((input) => input.imports.filter((record) => record.external === true))
-    ).toEqual([]);
+    expect(Object.values(metafile.inputs).flatMap((input) => input.imports.filter((record) => record.external === true))).toEqual([]);
   });
 
   it("leaves ripple-keypairs and ripple-binary-codec out of a page that uses only the controller and the HTTP adapter", async () => {
     const metafile = await bundle(
-      'import { createAuthController, createHttpAdapter } from "../../src/client/index.js"; console.log(createAuthController, createHttpAdapter);'
+      'import { createAuthController, createHttpAdapter } from "../../src/client/index.js"; console.log(createAuthController, createHttpAdapter);',
     );
     // metafile.inputs lists every file parsed; the output's inputs are the ones that kept bytes
     const kept = Object.values(metafile.outputs).flatMap((output) =>
       Object.entries(output.inputs)
         .filter(([, input]) => input.bytesInOutput > 0)
-        .map(([path]) => path)
+        .map(([path]) => path),
     );
     expect(kept.some((path) => path.includes("src/client/controller.ts"))).toBe(true);
-    expect(
-      kept.filter((path) =>
-        /node_modules\/(ripple-keypairs|ripple-binary-codec|bignumber\.js|@noble\/curves)\//.test(path)
-      )
-    ).toEqual([]);
+    expect(kept.filter((path) => /node_modules\/(ripple-keypairs|ripple-binary-codec|bignumber\.js|@noble\/curves)\//.test(path))).toEqual(
+      [],
+    );
   });
 });
 
@@ -81,18 +75,11 @@ describe("the browser bundle runs where Node is not", () => {
         }
         return out;
       })()`,
-      context
+      context,
     ) as Promise<string[]>;
-    expect(runInContext("typeof Buffer + typeof process + typeof require", context)).toBe(
-      "undefinedundefinedundefined"
-    );
+    expect(runInContext("typeof Buffer + typeof process + typeof require", context)).toBe("undefinedundefinedundefined");
     const requests = (await proofs).map((text) => JSON.parse(text) as VerifyRequest);
-    expect(requests.map((request) => request.signatureKind)).toEqual([
-      "signature",
-      "signature",
-      "signedTx",
-      "signedTx",
-    ]);
+    expect(requests.map((request) => request.signatureKind)).toEqual(["signature", "signature", "signedTx", "signedTx"]);
     const verifier = createVerifier({
       ledgerReader: { getAccountAuthority: async (account) => ({ account, exists: false, masterDisabled: false }) },
     });

@@ -5,16 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createAuthController } from "../../src/client/controller.js";
 import type { AuthState } from "../../src/client/types.js";
-import {
-  ADDRESS,
-  flush,
-  NONCE,
-  scriptedAdapter,
-  scriptedWallet,
-  SIGNATURE_PROOF,
-  type Call,
-  type Script,
-} from "./scripted.js";
+import { ADDRESS, flush, NONCE, scriptedAdapter, scriptedWallet, SIGNATURE_PROOF, type Call, type Script } from "./scripted.js";
 
 type Action =
   | { kind: "signIn" }
@@ -37,16 +28,13 @@ const action: fc.Arbitrary<Action> = fc.oneof(
       yes: fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
     }),
   },
-  { weight: 2, arbitrary: fc.constant<Action>({ kind: "flush" }) }
+  { weight: 2, arbitrary: fc.constant<Action>({ kind: "flush" }) },
 );
 
 describe("createAuthController under random interleavings", () => {
   it("keeps its state consistent, never authenticates without a later yes, sends nothing after destroy, leaves no promise hanging", async () => {
     await fc.assert(
-      fc.asyncProperty(
-        fc.array(action, { minLength: 1, maxLength: 40 }),
-        async (actions) => await runScenario(actions)
-      ),
+      fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 40 }), async (actions) => await runScenario(actions)),
       {
         numRuns: 200,
         // the interleavings that matter most, always tried: sign-out or destroy while each step waits
@@ -58,9 +46,9 @@ describe("createAuthController under random interleavings", () => {
               { kind: cancel },
               ...Array.from({ length: 6 }, (): Action => ({ kind: "answer", pick: 0, yes: true })),
             ],
-          ])
+          ]),
         ),
-      }
+      },
     );
   });
 });
@@ -68,15 +56,7 @@ describe("createAuthController under random interleavings", () => {
 async function runScenario(actions: Action[]): Promise<void> {
   const w = scriptedWallet();
   const a = scriptedAdapter();
-  for (const script of [
-    w.getAddress,
-    w.sign,
-    a.getNonce,
-    a.createMessage,
-    a.verify,
-    a.signOut,
-    a.me,
-  ] as Script<unknown>[]) {
+  for (const script of [w.getAddress, w.sign, a.getNonce, a.createMessage, a.verify, a.signOut, a.me] as Script<unknown>[]) {
     script.always("hold");
   }
   const good: Record<string, unknown> = {
@@ -132,8 +112,7 @@ async function runScenario(actions: Action[]): Promise<void> {
   });
 
   const noteStarts = () => {
-    for (const script of Object.values(named))
-      for (const call of script.calls) if (!started.has(call)) started.set(call, clock);
+    for (const script of Object.values(named)) for (const call of script.calls) if (!started.has(call)) started.set(call, clock);
   };
 
   for (const step of actions) {
@@ -157,7 +136,7 @@ async function runScenario(actions: Action[]): Promise<void> {
         break;
       case "answer": {
         const open = Object.entries(named).flatMap(([name, script]) =>
-          script.calls.filter((call) => !call.settled).map((call) => ({ name, call }))
+          script.calls.filter((call) => !call.settled).map((call) => ({ name, call })),
         );
         const chosen = open[step.pick % Math.max(open.length, 1)];
         if (chosen === undefined) break;
@@ -187,8 +166,7 @@ async function runScenario(actions: Action[]): Promise<void> {
       for (const call of script.calls) {
         if (call.settled) continue;
         any = true;
-        if (name === "verify" || name === "me")
-          yesAt.push({ startedAt: started.get(call) ?? clock, answeredAt: clock });
+        if (name === "verify" || name === "me") yesAt.push({ startedAt: started.get(call) ?? clock, answeredAt: clock });
         call.resolve(good[name]);
       }
     }

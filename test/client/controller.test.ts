@@ -120,7 +120,7 @@ describe("createAuthController: a sign-in that fails says which step failed", ()
       () => {
         throw new Error("signIn resolved");
       },
-      (reason: unknown) => reason as Error
+      (reason: unknown) => reason as Error,
     );
     const state = t.controller.getState();
     expect(state.status).toBe("error");
@@ -203,9 +203,7 @@ describe("createAuthController: a sign-in that fails says which step failed", ()
     expect(error).toBeInstanceOf(ServerRejectedError);
     expect((error as ServerRejectedError).status).toBe(401);
     expect((error as ServerRejectedError).serverError).toBe("Signature verification failed.");
-    expect(error.message).toBe(
-      "Server said no while verifying the signature (HTTP 401): Signature verification failed."
-    );
+    expect(error.message).toBe("Server said no while verifying the signature (HTTP 401): Signature verification failed.");
   });
 
   it("still says the server refused when a custom adapter's verify gives no reason", async () => {
@@ -245,9 +243,7 @@ type Step = "address" | "nonce" | "message" | "sign" | "verify";
 const STEPS: Step[] = ["address", "nonce", "message", "sign", "verify"];
 
 function holdAt(t: ReturnType<typeof setup>, step: Step) {
-  const script = { address: t.getAddress, nonce: t.getNonce, message: t.createMessage, sign: t.sign, verify: t.verify }[
-    step
-  ];
+  const script = { address: t.getAddress, nonce: t.getNonce, message: t.createMessage, sign: t.sign, verify: t.verify }[step];
   (script as { then(answer: "hold"): unknown }).then("hold");
   const answer: Record<Step, unknown> = {
     address: ADDRESS,
@@ -505,9 +501,7 @@ describe("createAuthController: restore", () => {
   it("rejects, naming the step, and changes nothing when the server cannot answer", async () => {
     const t = setup();
     t.me.then(new NetworkError("me", { cause: new TypeError("fetch failed") }));
-    await expect(t.controller.restore()).rejects.toThrow(
-      "Network error while reading the current session: fetch failed"
-    );
+    await expect(t.controller.restore()).rejects.toThrow("Network error while reading the current session: fetch failed");
     expect(t.states).toEqual([]);
   });
 
@@ -551,10 +545,10 @@ describe("createAuthController: options", () => {
   it("throws InvalidOptionsError outside a browser when domain or uri is missing", () => {
     const { a: _a, ...options } = base();
     expect(() => createAuthController({ ...options, uri: "https://example.com" })).toThrow(
-      /^sign-in-with-xrpl: createAuthController needs `domain`/
+      /^sign-in-with-xrpl: createAuthController needs `domain`/,
     );
     expect(() => createAuthController({ ...options, domain: "example.com" })).toThrow(
-      /^sign-in-with-xrpl: createAuthController needs `uri`/
+      /^sign-in-with-xrpl: createAuthController needs `uri`/,
     );
   });
 
@@ -585,9 +579,7 @@ describe("createAuthController: options", () => {
       expect(() => createAuthController({ ...full, expiresIn })).toThrow(/`expiresIn` is a number of seconds/);
     }
     expect(() => createAuthController({ ...full, wallet: {} as never })).toThrow(/needs `wallet`/);
-    expect(() => createAuthController({ ...full, adapter: { getNonce() {} } as never })).toThrow(
-      /no createMessage\(\) method/
-    );
+    expect(() => createAuthController({ ...full, adapter: { getNonce() {} } as never })).toThrow(/no createMessage\(\) method/);
     expect(() => createAuthController(undefined as never)).toThrow(InvalidOptionsError);
   });
 });

@@ -146,13 +146,11 @@ describe("createDevWallet: keys and seed", () => {
     expect(() => createDevWallet({ algorithm: "rsa" as "ed25519" })).toThrow(InvalidOptionsError);
     expect(() => createDevWallet({ proof: "jwt" as "signature" })).toThrow(InvalidOptionsError);
     expect(() => createDevWallet({ seed: "not a seed" })).toThrow(/`seed` must be an XRPL family seed/);
-    expect(() => createDevWallet({ seed: "sp5fghtJtpUorTwvof1NpDXAzNwf5", algorithm: "ed25519" })).toThrow(
-      /drop `algorithm`/
-    );
+    expect(() => createDevWallet({ seed: "sp5fghtJtpUorTwvof1NpDXAzNwf5", algorithm: "ed25519" })).toThrow(/drop `algorithm`/);
     expect(() => createDevWallet({ networkId: -1 })).toThrow(InvalidOptionsError);
     // right shape, wrong checksum: found when the keys are made
     await expect(createDevWallet({ seed: "sp5fghtJtpUorTwvof1NpDXAzNwf6" }).getAddress()).rejects.toThrow(
-      /createDevWallet could not use `seed`/
+      /createDevWallet could not use `seed`/,
     );
     await expect(createDevWallet().sign("")).rejects.toThrow(InvalidOptionsError);
   });
@@ -178,15 +176,11 @@ describe("buildSignInTransaction", () => {
   });
 
   it("refuses a bad account, an empty message and a bad network id", () => {
-    expect(() =>
-      buildSignInTransaction({ account: "XV5sbjUmgPpvXv4ixFWZ5ptAYZ6PD2q1qM6owqNbZpLkrNb", message: "m" })
-    ).toThrow(InvalidOptionsError);
+    expect(() => buildSignInTransaction({ account: "XV5sbjUmgPpvXv4ixFWZ5ptAYZ6PD2q1qM6owqNbZpLkrNb", message: "m" })).toThrow(
+      InvalidOptionsError,
+    );
     expect(() => buildSignInTransaction({ account: ADDRESS, message: "" })).toThrow(InvalidOptionsError);
-    expect(() => buildSignInTransaction({ account: ADDRESS, message: "m", networkId: 1.5 })).toThrow(
-      InvalidOptionsError
-    );
-    expect(() => buildSignInTransaction({ account: ADDRESS, message: "m", networkId: 2 ** 32 })).toThrow(
-      InvalidOptionsError
-    );
+    expect(() => buildSignInTransaction({ account: ADDRESS, message: "m", networkId: 1.5 })).toThrow(InvalidOptionsError);
+    expect(() => buildSignInTransaction({ account: ADDRESS, message: "m", networkId: 2 ** 32 })).toThrow(InvalidOptionsError);
   });
 });

@@ -49,15 +49,15 @@ beforeAll(async () => {
           route === "GET /api/auth/nonce"
             ? await handlers.nonce(session)
             : route === "POST /api/auth/verify"
-            ? await handlers.verify(session, {
-                body: text === "" ? undefined : JSON.parse(text),
-                host: request.headers.host,
-              })
-            : route === "POST /api/auth/signout"
-            ? await handlers.signOut(session)
-            : route === "GET /api/me"
-            ? await handlers.me(session)
-            : { status: 404, body: { error: "Not found." } };
+              ? await handlers.verify(session, {
+                  body: text === "" ? undefined : JSON.parse(text),
+                  host: request.headers.host,
+                })
+              : route === "POST /api/auth/signout"
+                ? await handlers.signOut(session)
+                : route === "GET /api/me"
+                  ? await handlers.me(session)
+                  : { status: 404, body: { error: "Not found." } };
         const headers: Record<string, string> = { "Content-Type": "application/json" };
         if (cookie === undefined) headers["Set-Cookie"] = `sid=${id}; HttpOnly; Path=/`;
         response.writeHead(result.status, headers);
@@ -127,9 +127,7 @@ describe("client against the real handlers and verifier", () => {
     const controller = page(browserFetch(), createDevWallet(), "evil.example");
     const error = await controller.signIn().catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(ServerRejectedError);
-    expect((error as Error).message).toBe(
-      "Server said no while verifying the signature (HTTP 400): Domain does not match."
-    );
+    expect((error as Error).message).toBe("Server said no while verifying the signature (HTTP 400): Domain does not match.");
     expect(controller.getState().status).toBe("error");
   });
 
@@ -139,8 +137,6 @@ describe("client against the real handlers and verifier", () => {
     const error = await page(browserFetch(), liar as never)
       .signIn()
       .catch((reason: unknown) => reason);
-    expect((error as Error).message).toBe(
-      "Server said no while verifying the signature (HTTP 401): Signature verification failed."
-    );
+    expect((error as Error).message).toBe("Server said no while verifying the signature (HTTP 401): Signature verification failed.");
   });
 });

@@ -105,7 +105,7 @@ describe("createHttpAdapter: getNonce", () => {
       response.end("<h1>Bad   gateway</h1>\n");
     });
     await expect(createHttpAdapter({ baseUrl }).getNonce()).rejects.toThrow(
-      "Server said no while requesting a nonce (HTTP 502): <h1>Bad gateway</h1>"
+      "Server said no while requesting a nonce (HTTP 502): <h1>Bad gateway</h1>",
     );
   });
 
@@ -155,9 +155,7 @@ describe("createHttpAdapter: verify", () => {
   });
 
   it("resolves false on a non-2xx answer, reporting status and error text to onRejected and lastError", async () => {
-    routes.set("POST /api/auth/verify", (_request, response) =>
-      json(response, 401, { error: "Signature verification failed." })
-    );
+    routes.set("POST /api/auth/verify", (_request, response) => json(response, 401, { error: "Signature verification failed." }));
     const adapter = createHttpAdapter({ baseUrl });
     const reported: unknown[] = [];
     expect(await adapter.verify(BODY, { onRejected: (rejection) => reported.push(rejection) })).toBe(false);
@@ -190,11 +188,9 @@ describe("createHttpAdapter: signOut and me", () => {
   });
 
   it("throws when the sign-out is refused", async () => {
-    routes.set("POST /api/auth/signout", (_request, response) =>
-      json(response, 500, { error: "Internal server error." })
-    );
+    routes.set("POST /api/auth/signout", (_request, response) => json(response, 500, { error: "Internal server error." }));
     await expect(createHttpAdapter({ baseUrl }).signOut()).rejects.toThrow(
-      "Server said no while signing out (HTTP 500): Internal server error."
+      "Server said no while signing out (HTTP 500): Internal server error.",
     );
   });
 
@@ -221,7 +217,7 @@ describe("createHttpAdapter: signOut and me", () => {
   it("throws on another non-2xx answer", async () => {
     routes.set("GET /api/auth/me", (_request, response) => json(response, 500, { error: "Internal server error." }));
     await expect(createHttpAdapter({ baseUrl, mePath: "/api/auth/me" }).me()).rejects.toThrow(
-      "Server said no while reading the current session (HTTP 500): Internal server error."
+      "Server said no while reading the current session (HTTP 500): Internal server error.",
     );
   });
 

@@ -1,12 +1,6 @@
 // Scripted wallet and adapter: real objects whose every answer the test decides, either at once
 // (`answer`) or later (`hold`, then resolve/reject the returned call).
-import type {
-  AdapterCallOptions,
-  AuthAdapter,
-  VerifyCallOptions,
-  Wallet,
-  WalletProof,
-} from "../../src/client/index.js";
+import type { AdapterCallOptions, AuthAdapter, VerifyCallOptions, Wallet, WalletProof } from "../../src/client/index.js";
 import type { SignInMessageFields } from "../../src/message/types.js";
 import type { VerifyRequest } from "../../src/verify/types.js";
 

@@ -86,11 +86,17 @@ describe("Fastify guide: the fetch handler mounted on Fastify", () => {
   it("answers an empty JSON body (FST_ERR_CTP_EMPTY_JSON_BODY) and an unknown content type (FST_ERR_CTP_INVALID_MEDIA_TYPE) with 400 Invalid request body.", async () => {
     const client = await withNonce();
     expect(await postVerify(client, "", "application/json")).toMatchObject({ status: 400, body: { error: "Invalid request body." } });
-    expect(await postVerify(client, "message=abc", "application/x-www-form-urlencoded")).toMatchObject({ status: 400, body: { error: "Invalid request body." } });
+    expect(await postVerify(client, "message=abc", "application/x-www-form-urlencoded")).toMatchObject({
+      status: 400,
+      body: { error: "Invalid request body." },
+    });
   });
 
   it("answers a body that is not JSON (text/plain, parsed by Fastify as text) with 400 Invalid request body.", async () => {
-    expect(await postVerify(await withNonce(), '{"message":"abc"}', "text/plain")).toMatchObject({ status: 400, body: { error: "Invalid request body." } });
+    expect(await postVerify(await withNonce(), '{"message":"abc"}', "text/plain")).toMatchObject({
+      status: 400,
+      body: { error: "Invalid request body." },
+    });
   });
 
   it("answers a body over 16 kB (FST_ERR_CTP_BODY_TOO_LARGE) with the library's 413", async () => {

@@ -61,7 +61,10 @@ describe("the snippet checker", () => {
   });
 
   it("reports an error in a snippet-context comment on the comment's line", () => {
-    const found = extractSnippets("docs/context.md", ["<!-- snippet-context", "declare const n: number = 1;", "-->", "```ts", "n;", "```"].join("\n"));
+    const found = extractSnippets(
+      "docs/context.md",
+      ["<!-- snippet-context", "declare const n: number = 1;", "-->", "```ts", "n;", "```"].join("\n"),
+    );
     expect(checkSnippets(REPO_ROOT, found).map((problem) => problem.where)).toEqual(["docs/context.md:2:27"]);
   });
 

@@ -84,7 +84,8 @@ export function extractSnippets(file: string, markdown: string): Snippet[] {
     if (header !== null && close === "```") {
       const flags = header[2]!.trim().split(/\s+/).filter(Boolean);
       const unknown = flags.filter((flag) => flag !== "no-check");
-      if (unknown.length > 0) throw new Error(`${file}:${index + 1}: unknown code block flag(s) ${unknown.join(", ")}; the only one is no-check`);
+      if (unknown.length > 0)
+        throw new Error(`${file}:${index + 1}: unknown code block flag(s) ${unknown.join(", ")}; the only one is no-check`);
       const context = contextBefore(lines, index);
       snippets.push({
         file,
@@ -194,8 +195,7 @@ export function checkSnippets(root: string, snippets: readonly Snippet[]): Snipp
     const diagnostics = [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)];
     for (const diagnostic of diagnostics) {
       const { line, character } = source.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
-      const markdownLine =
-        line < file.prefixLines ? file.snippet.context!.line + line : file.snippet.line + (line - file.prefixLines);
+      const markdownLine = line < file.prefixLines ? file.snippet.context!.line + line : file.snippet.line + (line - file.prefixLines);
       problems.push({
         where: `${file.snippet.file}:${markdownLine}:${character + 1}`,
         message: `TS${diagnostic.code}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")}`,
@@ -215,5 +215,7 @@ function readCompilerOptions(root: string): ts.CompilerOptions {
 
 /** Every snippet of the documentation files under `root`. */
 export function documentationSnippets(root: string): Snippet[] {
-  return documentationFiles(root).flatMap((file) => extractSnippets(relative(root, join(root, file)), readFileSync(join(root, file), "utf8")));
+  return documentationFiles(root).flatMap((file) =>
+    extractSnippets(relative(root, join(root, file)), readFileSync(join(root, file), "utf8")),
+  );
 }

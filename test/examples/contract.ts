@@ -152,7 +152,12 @@ export function defineExampleContract(contract: ExampleContract): void {
         for (const chainId of [undefined, "xrpl:0", "0"]) {
           for (const withExpiration of [true, false]) {
             for (const withPort of [false, true]) {
-              layouts.push({ ...(statement === undefined ? {} : { statement }), ...(chainId === undefined ? {} : { chainId }), withExpiration, withPort });
+              layouts.push({
+                ...(statement === undefined ? {} : { statement }),
+                ...(chainId === undefined ? {} : { chainId }),
+                withExpiration,
+                withPort,
+              });
             }
           }
         }
@@ -179,8 +184,10 @@ export function defineExampleContract(contract: ExampleContract): void {
               : signedTxProof(message, wallet);
           // What wallet-kit's adapter posts: the proof plus its own `proof` and `raw` fields.
           const answer = await postVerify(jar, routes, { ...proof, proof: proof.signature ?? proof.txBlob, raw: { wallet: "test" } });
-          if (answer.status !== 200) failures.push(`${JSON.stringify(layout)} ${proofKind}: ${answer.status} ${JSON.stringify(answer.body)}`);
-          else if ((await getMe(jar, routes)).body.address !== wallet.classicAddress) failures.push(`${JSON.stringify(layout)} ${proofKind}: /me`);
+          if (answer.status !== 200)
+            failures.push(`${JSON.stringify(layout)} ${proofKind}: ${answer.status} ${JSON.stringify(answer.body)}`);
+          else if ((await getMe(jar, routes)).body.address !== wallet.classicAddress)
+            failures.push(`${JSON.stringify(layout)} ${proofKind}: /me`);
         }
       }
       expect(failures).toEqual([]);
@@ -216,22 +223,64 @@ export function defineExampleContract(contract: ExampleContract): void {
       const now = Date.now();
       const cases: [string, (nonce: string) => Record<string, string>, number, string][] = [
         ["garbage", () => signatureProof("hello", account), 400, "Invalid message format."],
-        ["another domain", (nonce) => signatureProof(signInMessage(account.address, nonce, { domain: "evil.example" }), account), 400, "Domain does not match."],
-        ["another address in the body", (nonce) => ({ ...signatureProof(signInMessage(account.address, nonce), account), address: other.address }), 400, "Address does not match."],
-        ["another nonce", () => signatureProof(signInMessage(account.address, "ffffffffffffffffffffffffffffffff"), account), 400, "Nonce does not match."],
-        ["issued in the future", (nonce) => signatureProof(signInMessage(account.address, nonce, { issuedAt: new Date(now + minutes(10)) }), account), 400, "Message is issued in the future."],
-        ["too old", (nonce) => signatureProof(signInMessage(account.address, nonce, { issuedAt: new Date(now - minutes(10)) }), account), 400, "Message is too old."],
+        [
+          "another domain",
+          (nonce) => signatureProof(signInMessage(account.address, nonce, { domain: "evil.example" }), account),
+          400,
+          "Domain does not match.",
+        ],
+        [
+          "another address in the body",
+          (nonce) => ({ ...signatureProof(signInMessage(account.address, nonce), account), address: other.address }),
+          400,
+          "Address does not match.",
+        ],
+        [
+          "another nonce",
+          () => signatureProof(signInMessage(account.address, "ffffffffffffffffffffffffffffffff"), account),
+          400,
+          "Nonce does not match.",
+        ],
+        [
+          "issued in the future",
+          (nonce) => signatureProof(signInMessage(account.address, nonce, { issuedAt: new Date(now + minutes(10)) }), account),
+          400,
+          "Message is issued in the future.",
+        ],
+        [
+          "too old",
+          (nonce) => signatureProof(signInMessage(account.address, nonce, { issuedAt: new Date(now - minutes(10)) }), account),
+          400,
+          "Message is too old.",
+        ],
         [
           "expired",
-          (nonce) => signatureProof(signInMessage(account.address, nonce, { issuedAt: new Date(now - minutes(3)), expirationTime: new Date(now - minutes(2)) }), account),
+          (nonce) =>
+            signatureProof(
+              signInMessage(account.address, nonce, { issuedAt: new Date(now - minutes(3)), expirationTime: new Date(now - minutes(2)) }),
+              account,
+            ),
           400,
           "Message has expired.",
         ],
-        ["not yet valid", (nonce) => signatureProof(signInMessage(account.address, nonce, { notBefore: new Date(now + minutes(10)) }), account), 400, "Message is not yet valid."],
-        ["signed by another key", (nonce) => signatureProof(signInMessage(account.address, nonce), { ...other, address: account.address }), 401, "Signature verification failed."],
+        [
+          "not yet valid",
+          (nonce) => signatureProof(signInMessage(account.address, nonce, { notBefore: new Date(now + minutes(10)) }), account),
+          400,
+          "Message is not yet valid.",
+        ],
+        [
+          "signed by another key",
+          (nonce) => signatureProof(signInMessage(account.address, nonce), { ...other, address: account.address }),
+          401,
+          "Signature verification failed.",
+        ],
         [
           "a signature over other text",
-          (nonce) => ({ ...signatureProof(signInMessage(account.address, nonce), account), signature: signatureProof("other text", account).signature! }),
+          (nonce) => ({
+            ...signatureProof(signInMessage(account.address, nonce), account),
+            signature: signatureProof("other text", account).signature!,
+          }),
           401,
           "Signature verification failed.",
         ],
@@ -282,7 +331,8 @@ export function defineExampleContract(contract: ExampleContract): void {
         expect(["Nonce has already been used.", texts.noPendingNonce]).toContain(answer.body.error);
       }
       // A sealed-cookie session: every loser carries the same sealed nonce, so the nonce store is what stops it.
-      if (sessionKind === "sealed-cookie") expect(answers.filter((answer) => answer.body.error === "Nonce has already been used.")).toHaveLength(19);
+      if (sessionKind === "sealed-cookie")
+        expect(answers.filter((answer) => answer.body.error === "Nonce has already been used.")).toHaveLength(19);
     });
 
     it("never signs in a replayed cookie from before the sign-in", async () => {
@@ -316,7 +366,11 @@ export function defineExampleContract(contract: ExampleContract): void {
         await getNonce(jar, routes);
         for (const raw of ["[1,2]", '"text"', "42", "null"]) {
           const answer = await postVerify(jar, routes, undefined, { raw });
-          expect({ raw, status: answer.status, body: answer.body }).toEqual({ raw, status: notAProof.status, body: { error: notAProof.error } });
+          expect({ raw, status: answer.status, body: answer.body }).toEqual({
+            raw,
+            status: notAProof.status,
+            body: { error: notAProof.error },
+          });
         }
       });
 
@@ -337,7 +391,11 @@ export function defineExampleContract(contract: ExampleContract): void {
         ];
         for (const body of bodies) {
           const answer = await postVerify(jar, routes, body);
-          expect({ body, status: answer.status, answer: answer.body }).toEqual({ body, status: notAProof.status, answer: { error: notAProof.error } });
+          expect({ body, status: answer.status, answer: answer.body }).toEqual({
+            body,
+            status: notAProof.status,
+            answer: { error: notAProof.error },
+          });
         }
         // None of that consumed the nonce.
         expect((await postVerify(jar, routes, full)).status).toBe(200);
@@ -473,7 +531,12 @@ export function defineExampleContract(contract: ExampleContract): void {
     });
 
     it("with TRUST_PROXY=loopback: the address the proxy forwards is the key, and entries a client puts before it change nothing", async () => {
-      const app = await contract.start({ XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN, NONCE_RATE_LIMIT: String(limit), TRUST_PROXY: "loopback" });
+      const app = await contract.start({
+        XRPL_NODE_URL: "ws://127.0.0.1:9",
+        APP_DOMAIN,
+        NONCE_RATE_LIMIT: String(limit),
+        TRUST_PROXY: "loopback",
+      });
       try {
         const routes = routesOf(app.url, sessionKind);
         const statuses: number[] = [];
@@ -618,7 +681,9 @@ export function defineExampleContract(contract: ExampleContract): void {
       expect(result.code).not.toBe(0);
       const lines = result.output.split("\n").filter((line) => line.includes("APP_DOMAIN"));
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/APP_DOMAIN is not set: in production set it to the host your users sign in on, e\.g\. APP_DOMAIN=example\.com/);
+      expect(lines[0]).toMatch(
+        /APP_DOMAIN is not set: in production set it to the host your users sign in on, e\.g\. APP_DOMAIN=example\.com/,
+      );
       expect(result.output).not.toMatch(/^\s+at /m);
     });
   });

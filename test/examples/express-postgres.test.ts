@@ -34,50 +34,53 @@ function expectCleanRefusal(result: { code: number | null; output: string; timed
   expect(result.output).not.toMatch(/^\s+at /m);
 }
 
-describe.skipIf("reason" in database && process.env.CI === undefined)("Express example with DATABASE_URL: two processes, one database", () => {
-  let node: MockRippled;
-  let serverA: ExampleProcess;
-  let serverB: ExampleProcess;
-  let db: TestDatabase;
+describe.skipIf("reason" in database && process.env.CI === undefined)(
+  "Express example with DATABASE_URL: two processes, one database",
+  () => {
+    let node: MockRippled;
+    let serverA: ExampleProcess;
+    let serverB: ExampleProcess;
+    let db: TestDatabase;
 
-  beforeAll(async () => {
-    if ("reason" in database) throw new Error(`${database.reason} (CI is set: PostgreSQL is required).`);
-    db = database;
-    node = await startMockRippled();
-    // Same secret: the two processes are one deployment behind a load balancer. Started together,
-    // they also race to create the tables.
-    const env = {
-      XRPL_NODE_URL: node.url,
-      APP_DOMAIN,
-      DATABASE_URL: urlForSchema(db.schema),
-      SESSION_SECRET: "p".repeat(16) + Math.random().toString(36).slice(2).padEnd(24, "0"),
-    };
-    [serverA, serverB] = await Promise.all([startExpressExample({ env }), startExpressExample({ env })]);
-  });
+    beforeAll(async () => {
+      if ("reason" in database) throw new Error(`${database.reason} (CI is set: PostgreSQL is required).`);
+      db = database;
+      node = await startMockRippled();
+      // Same secret: the two processes are one deployment behind a load balancer. Started together,
+      // they also race to create the tables.
+      const env = {
+        XRPL_NODE_URL: node.url,
+        APP_DOMAIN,
+        DATABASE_URL: urlForSchema(db.schema),
+        SESSION_SECRET: "p".repeat(16) + Math.random().toString(36).slice(2).padEnd(24, "0"),
+      };
+      [serverA, serverB] = await Promise.all([startExpressExample({ env }), startExpressExample({ env })]);
+    });
 
-  afterAll(async () => {
-    await Promise.all([serverA?.stop(), serverB?.stop()]);
-    await node?.stop();
-    await db?.drop();
-  });
+    afterAll(async () => {
+      await Promise.all([serverA?.stop(), serverB?.stop()]);
+      await node?.stop();
+      await db?.drop();
+    });
 
-  it("announces the PostgreSQL stores and created their tables in the database", async () => {
-    expect(serverA.output()).toMatch(/sessions and nonces in PostgreSQL/);
-    const { rows } = await db.pool.query<{ table_name: string }>(
-      "SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name",
-      [db.schema],
+    it("announces the PostgreSQL stores and created their tables in the database", async () => {
+      expect(serverA.output()).toMatch(/sessions and nonces in PostgreSQL/);
+      const { rows } = await db.pool.query<{ table_name: string }>(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name",
+        [db.schema],
+      );
+      expect(rows.map((row) => row.table_name)).toEqual(["siwx_nonces", "siwx_revocations", "siwx_sessions"]);
+    });
+
+    itSharesSessionsAndNoncesAcrossTwoProcesses(
+      () => ({ serverA, serverB, node }),
+      async (nonce) => {
+        const used = await db.pool.query(`SELECT 1 FROM "${db.schema}"."siwx_nonces" WHERE nonce = $1`, [nonce]);
+        expect(used.rows).toHaveLength(1);
+      },
     );
-    expect(rows.map((row) => row.table_name)).toEqual(["siwx_nonces", "siwx_revocations", "siwx_sessions"]);
-  });
-
-  itSharesSessionsAndNoncesAcrossTwoProcesses(
-    () => ({ serverA, serverB, node }),
-    async (nonce) => {
-      const used = await db.pool.query(`SELECT 1 FROM "${db.schema}"."siwx_nonces" WHERE nonce = $1`, [nonce]);
-      expect(used.rows).toHaveLength(1);
-    },
-  );
-});
+  },
+);
 
 describe("Express example with a DATABASE_URL it cannot use", () => {
   const env = { XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN };

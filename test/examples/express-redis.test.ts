@@ -29,7 +29,12 @@ describe.skipIf(!available && process.env.CI === undefined)("Express example wit
     await redis.connect();
     node = await startMockRippled();
     // Same secret: the two processes are one deployment behind a load balancer.
-    const env = { XRPL_NODE_URL: node.url, APP_DOMAIN, REDIS_URL, SESSION_SECRET: "b".repeat(16) + Math.random().toString(36).slice(2).padEnd(24, "0") };
+    const env = {
+      XRPL_NODE_URL: node.url,
+      APP_DOMAIN,
+      REDIS_URL,
+      SESSION_SECRET: "b".repeat(16) + Math.random().toString(36).slice(2).padEnd(24, "0"),
+    };
     [serverA, serverB] = await Promise.all([startExpressExample({ env }), startExpressExample({ env })]);
   });
 
@@ -59,7 +64,10 @@ describe.skipIf(!available && process.env.CI === undefined)("Express example wit
     await redis.set(key, JSON.stringify(stored), { KEEPTTL: true });
 
     const body = signatureProof(signInMessage(account.address, nonce), account);
-    expect(await postVerify(jar, routesOf(serverB.url, "server-store"), body)).toMatchObject({ status: 400, body: { error: "Nonce expired." } });
+    expect(await postVerify(jar, routesOf(serverB.url, "server-store"), body)).toMatchObject({
+      status: 400,
+      body: { error: "Nonce expired." },
+    });
     expect(await postVerify(jar, routesOf(serverA.url, "server-store"), body)).toMatchObject({
       status: 400,
       body: { error: "No pending nonce. Request /nonce first." },

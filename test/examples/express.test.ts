@@ -49,7 +49,9 @@ describe("Express example: cookies and start-up", () => {
   });
 
   it("in production behind a TLS proxy (TRUST_PROXY), sets a Secure cookie and signs in", async () => {
-    const app = await startExpressExample({ env: { NODE_ENV: "production", TRUST_PROXY: "loopback", XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN } });
+    const app = await startExpressExample({
+      env: { NODE_ENV: "production", TRUST_PROXY: "loopback", XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN },
+    });
     try {
       const routes = routesOf(app.url, "server-store");
       const jar = createCookieJar();

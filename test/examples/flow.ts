@@ -140,7 +140,11 @@ export async function postSignOut(jar: CookieJar, routes: Routes): Promise<JsonA
 }
 
 /** Nonce, message, compact signature, verify: the answer of the verify step. */
-export async function signInBySignature(jar: CookieJar, routes: Routes, account: KeyAccount = newKeyAccount()): Promise<JsonAnswer & { address: string }> {
+export async function signInBySignature(
+  jar: CookieJar,
+  routes: Routes,
+  account: KeyAccount = newKeyAccount(),
+): Promise<JsonAnswer & { address: string }> {
   const nonce = await getNonce(jar, routes);
   const answer = await postVerify(jar, routes, signatureProof(signInMessage(account.address, nonce), account));
   return { ...answer, address: account.address };

@@ -44,12 +44,18 @@ describe.skipIf(!available && process.env.CI === undefined)("Hono example with R
     const nonce = await getNonce(jar, routesOf(a!.url, "sealed-cookie"));
     const beforeSignIn = jar.clone();
     const body = signatureProof(signInMessage(account.address, nonce), account);
-    expect(await postVerify(jar, routesOf(b!.url, "sealed-cookie"), body)).toMatchObject({ status: 200, body: { ok: true, address: account.address } });
+    expect(await postVerify(jar, routesOf(b!.url, "sealed-cookie"), body)).toMatchObject({
+      status: 200,
+      body: { ok: true, address: account.address },
+    });
     expect(await getMe(jar, routesOf(a!.url, "sealed-cookie"))).toMatchObject({ status: 200, body: { address: account.address } });
 
     const replay = await postVerify(beforeSignIn, routesOf(a!.url, "sealed-cookie"), body);
     expect(replay).toMatchObject({ status: 400, body: { error: "Nonce has already been used." } });
-    expect(await getMe(beforeSignIn, routesOf(a!.url, "sealed-cookie"))).toMatchObject({ status: 401, body: { error: "Not authenticated." } });
+    expect(await getMe(beforeSignIn, routesOf(a!.url, "sealed-cookie"))).toMatchObject({
+      status: 401,
+      body: { error: "Not authenticated." },
+    });
   });
 
   it("accepts exactly one of 20 verify requests racing the same proof across both instances", async () => {

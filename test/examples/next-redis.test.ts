@@ -12,7 +12,18 @@ import { createCookieJar } from "../support/cookie-jar.js";
 import { buildNextExample, startNextExample, type ExampleProcess } from "../support/example-process.js";
 import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
 import { REDIS_URL, redisAnswers } from "../redis/connect-redis.js";
-import { APP_DOMAIN, getMe, getNonce, newKeyAccount, postSignOut, postVerify, routesOf, signatureProof, signInBySignature, signInMessage } from "./flow.js";
+import {
+  APP_DOMAIN,
+  getMe,
+  getNonce,
+  newKeyAccount,
+  postSignOut,
+  postVerify,
+  routesOf,
+  signatureProof,
+  signInBySignature,
+  signInMessage,
+} from "./flow.js";
 
 const available = await redisAnswers();
 if (!available && process.env.CI === undefined) {
@@ -79,7 +90,10 @@ describe.skipIf(!available && process.env.CI === undefined)("Next example with R
     const copy = jar.clone();
     expect((await getMe(copy, routesOf(serverB().url, "sealed-cookie"))).status).toBe(200);
     expect((await postSignOut(jar, routesOf(serverA().url, "sealed-cookie"))).status).toBe(200);
-    expect(await getMe(copy, routesOf(serverB().url, "sealed-cookie"))).toMatchObject({ status: 401, body: { error: "Not authenticated." } });
+    expect(await getMe(copy, routesOf(serverB().url, "sealed-cookie"))).toMatchObject({
+      status: 401,
+      body: { error: "Not authenticated." },
+    });
     expect((await getMe(copy, routesOf(serverA().url, "sealed-cookie"))).status).toBe(401);
   });
 
@@ -89,7 +103,9 @@ describe.skipIf(!available && process.env.CI === undefined)("Next example with R
     const nonce = await getNonce(jar, routesOf(serverA().url, "sealed-cookie"));
     const body = signatureProof(signInMessage(account.address, nonce), account);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => postVerify(jar.clone(), routesOf((index % 2 === 0 ? serverA() : serverB()).url, "sealed-cookie"), body)),
+      Array.from({ length: 20 }, (_, index) =>
+        postVerify(jar.clone(), routesOf((index % 2 === 0 ? serverA() : serverB()).url, "sealed-cookie"), body),
+      ),
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
     // Every loser carries the same sealed nonce: the shared store is what refuses it.

@@ -119,8 +119,12 @@ describe("Next example: the launcher (npm run example:next)", () => {
     expect(prepared.env.SESSION_SECRET).toMatch(/^[0-9a-f]{64}$/);
     expect(prepared.env.APP_DOMAIN).toBe("localhost,127.0.0.1,[::1]");
     expect(prepared.env.NODE_ENV).toBeUndefined();
-    expect(prepared.notes.join("\n")).toMatch(/SESSION_SECRET is not set: set SESSION_SECRET to at least 32 random characters.* This demo run uses a random secret instead/);
-    expect(prepared.notes.join("\n")).toMatch(/APP_DOMAIN is not set: this demo run accepts sign-ins for localhost, 127\.0\.0\.1, \[::1\] only/);
+    expect(prepared.notes.join("\n")).toMatch(
+      /SESSION_SECRET is not set: set SESSION_SECRET to at least 32 random characters.* This demo run uses a random secret instead/,
+    );
+    expect(prepared.notes.join("\n")).toMatch(
+      /APP_DOMAIN is not set: this demo run accepts sign-ins for localhost, 127\.0\.0\.1, \[::1\] only/,
+    );
   });
 
   it("keeps the APP_DOMAIN and secret it is given", () => {
@@ -137,7 +141,9 @@ describe("Next example: the launcher (npm run example:next)", () => {
       problem: expect.stringMatching(/^APP_DOMAIN is not set: in production set it to the host your users sign in on/),
     });
     expect(prepareLaunchEnvironment({ NODE_ENV: "production", APP_DOMAIN: "example.com" })).toEqual({
-      problem: expect.stringMatching(/^SESSION_SECRET is not set: set SESSION_SECRET to at least 32 random characters, e\.g\. SESSION_SECRET="\$\(openssl rand -hex 32\)"/),
+      problem: expect.stringMatching(
+        /^SESSION_SECRET is not set: set SESSION_SECRET to at least 32 random characters, e\.g\. SESSION_SECRET="\$\(openssl rand -hex 32\)"/,
+      ),
     });
   });
 
@@ -146,7 +152,9 @@ describe("Next example: the launcher (npm run example:next)", () => {
       const demo = prepareLaunchEnvironment({ SESSION_SECRET: weak });
       if ("problem" in demo) throw new Error(demo.problem);
       expect(demo.env.SESSION_SECRET).toMatch(/^[0-9a-f]{64}$/);
-      expect(demo.notes.join("\n")).toMatch(/^SESSION_SECRET (is only whitespace|has too few different characters).* This demo run uses a random secret instead/m);
+      expect(demo.notes.join("\n")).toMatch(
+        /^SESSION_SECRET (is only whitespace|has too few different characters).* This demo run uses a random secret instead/m,
+      );
       expect(prepareLaunchEnvironment({ NODE_ENV: "production", APP_DOMAIN: "example.com", SESSION_SECRET: weak })).toEqual({
         problem: expect.stringMatching(/^SESSION_SECRET (is only whitespace|has too few different characters).*openssl rand -hex 32/),
       });
@@ -173,7 +181,9 @@ describe("Next example: the launcher (npm run example:next)", () => {
     const result = await runScriptUntilExit("start.mjs", NEXT_DIR, { env: { NODE_ENV: "production", APP_DOMAIN: undefined } });
     expect(result.timedOut).toBe(false);
     expect(result.code).toBe(1);
-    expect(result.output.trim().split("\n")).toEqual([expect.stringMatching(/^Cannot start the example: APP_DOMAIN is not set: in production set it/)]);
+    expect(result.output.trim().split("\n")).toEqual([
+      expect.stringMatching(/^Cannot start the example: APP_DOMAIN is not set: in production set it/),
+    ]);
   });
 });
 
@@ -189,6 +199,8 @@ describe("Next example: served only through server.mjs", () => {
     const info = await run.exited;
     clearTimeout(timer);
     expect(info.code).toBe(1);
-    expect(info.output).toMatch(/^Cannot start the example: start it with `node server\.mjs` \(npm run serve, or npm run dev\), not `next start`/m);
+    expect(info.output).toMatch(
+      /^Cannot start the example: start it with `node server\.mjs` \(npm run serve, or npm run dev\), not `next start`/m,
+    );
   });
 });

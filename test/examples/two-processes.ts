@@ -7,7 +7,18 @@ import { expect, it } from "vitest";
 import { createCookieJar } from "../support/cookie-jar.js";
 import type { ExampleProcess } from "../support/example-process.js";
 import type { MockRippled } from "../support/mock-rippled.js";
-import { getMe, getNonce, newKeyAccount, newWallet, postSignOut, postVerify, routesOf, signatureProof, signedTxProof, signInMessage } from "./flow.js";
+import {
+  getMe,
+  getNonce,
+  newKeyAccount,
+  newWallet,
+  postSignOut,
+  postVerify,
+  routesOf,
+  signatureProof,
+  signedTxProof,
+  signInMessage,
+} from "./flow.js";
 
 export interface TwoProcesses {
   serverA: ExampleProcess;
@@ -19,7 +30,10 @@ export interface TwoProcesses {
  * Registers the checks. `current` is read when each check runs (after `beforeAll`);
  * `afterSignIn` may look at the store once a nonce has been used.
  */
-export function itSharesSessionsAndNoncesAcrossTwoProcesses(current: () => TwoProcesses, afterSignIn?: (nonce: string) => Promise<void>): void {
+export function itSharesSessionsAndNoncesAcrossTwoProcesses(
+  current: () => TwoProcesses,
+  afterSignIn?: (nonce: string) => Promise<void>,
+): void {
   it("signs in on one process and answers /api/me on the other with the same cookie", async () => {
     const { serverA, serverB } = current();
     const a = routesOf(serverA.url, "server-store");
@@ -45,7 +59,11 @@ export function itSharesSessionsAndNoncesAcrossTwoProcesses(current: () => TwoPr
     const wallet = newWallet("ecdsa-secp256k1");
     node.setAccount(wallet.classicAddress, {});
     const nonce = await getNonce(jar, routesOf(serverB.url, "server-store"));
-    const answer = await postVerify(jar, routesOf(serverA.url, "server-store"), signedTxProof(signInMessage(wallet.classicAddress, nonce), wallet));
+    const answer = await postVerify(
+      jar,
+      routesOf(serverA.url, "server-store"),
+      signedTxProof(signInMessage(wallet.classicAddress, nonce), wallet),
+    );
     expect(answer).toMatchObject({ status: 200, body: { ok: true, address: wallet.classicAddress } });
   });
 
@@ -56,7 +74,9 @@ export function itSharesSessionsAndNoncesAcrossTwoProcesses(current: () => TwoPr
     const nonce = await getNonce(jar, routesOf(serverA.url, "server-store"));
     const body = signatureProof(signInMessage(account.address, nonce), account);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => postVerify(jar.clone(), routesOf((index % 2 === 0 ? serverA : serverB).url, "server-store"), body)),
+      Array.from({ length: 20 }, (_, index) =>
+        postVerify(jar.clone(), routesOf((index % 2 === 0 ? serverA : serverB).url, "server-store"), body),
+      ),
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
     for (const answer of answers.filter((candidate) => candidate.status !== 200)) {

@@ -60,7 +60,11 @@ function browser(auth: FetchHandler, origin = ORIGIN) {
       return body.nonce as string;
     },
     verify(body: unknown, contentType = "application/json") {
-      return client.send("/api/auth/verify", { method: "POST", headers: { "content-type": contentType }, body: typeof body === "string" ? body : JSON.stringify(body) });
+      return client.send("/api/auth/verify", {
+        method: "POST",
+        headers: { "content-type": contentType },
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      });
     },
     clone() {
       const copy = browser(auth, origin);
@@ -122,7 +126,13 @@ describe("createFetchHandler: sign-in", () => {
   it("answers JSON that is never cached, on every route", async () => {
     const { auth } = setup();
     const client = browser(auth);
-    for (const [path, init] of [["/api/auth/nonce", {}], ["/api/auth/me", {}], ["/api/auth/signout", { method: "POST" }], ["/api/auth/nope", {}], ["/elsewhere", {}]] as const) {
+    for (const [path, init] of [
+      ["/api/auth/nonce", {}],
+      ["/api/auth/me", {}],
+      ["/api/auth/signout", { method: "POST" }],
+      ["/api/auth/nope", {}],
+      ["/elsewhere", {}],
+    ] as const) {
       const { response } = await client.send(path, init);
       expect({ path, type: response.headers.get("content-type"), cache: response.headers.get("cache-control") }).toEqual({
         path,
@@ -138,11 +148,21 @@ describe("createFetchHandler: sign-in", () => {
     const account = makeAccount();
     expect((await client.verify(await proofFor(client, account))).status).toBe(200);
 
-    const sameSecret = createFetchHandler({ verifier: offlineVerifier(), domain: "example.com", sessionSecret: SECRET, now: () => clock.now });
+    const sameSecret = createFetchHandler({
+      verifier: offlineVerifier(),
+      domain: "example.com",
+      sessionSecret: SECRET,
+      now: () => clock.now,
+    });
     expect(await sameSecret.getSession(client.request("/"))).toEqual({ address: account.address, authenticatedAt: clock.now });
     expect((await sameSecret.handle(client.request("/api/auth/me"))).status).toBe(200);
 
-    const otherSecret = createFetchHandler({ verifier: offlineVerifier(), domain: "example.com", sessionSecret: `${SECRET}-rotated`, now: () => clock.now });
+    const otherSecret = createFetchHandler({
+      verifier: offlineVerifier(),
+      domain: "example.com",
+      sessionSecret: `${SECRET}-rotated`,
+      now: () => clock.now,
+    });
     expect(await otherSecret.getSession(client.request("/"))).toBeNull();
     expect((await otherSecret.handle(client.request("/api/auth/me"))).status).toBe(401);
   });
@@ -157,7 +177,12 @@ describe("createFetchHandler: sign-in", () => {
       const wallet = newWallet("ed25519");
       node.setAccount(wallet.classicAddress, {});
       const nonce = await client.nonce();
-      const message = buildMessage({ account: { address: wallet.classicAddress } as Account, nonce, issuedAtMs: clock.now, domain: "localhost" });
+      const message = buildMessage({
+        account: { address: wallet.classicAddress } as Account,
+        nonce,
+        issuedAtMs: clock.now,
+        domain: "localhost",
+      });
       const answer = await client.verify(signedTxProof(message, wallet));
       expect(answer.body).toEqual({ ok: true, address: wallet.classicAddress });
       expect(node.requestCount("account_info")).toBeGreaterThan(0);
@@ -237,7 +262,13 @@ describe("createFetchHandler: sessions end", () => {
 describe("createFetchHandler: copies of a session cookie", () => {
   it("a copy taken before sign-out reads 200 before and 401 after, on every instance sharing the store", async () => {
     const { auth, proofFor, nonceStore, clock } = setup();
-    const other = createFetchHandler({ verifier: offlineVerifier(), domain: "example.com", sessionSecret: SECRET, now: () => clock.now, nonceStore });
+    const other = createFetchHandler({
+      verifier: offlineVerifier(),
+      domain: "example.com",
+      sessionSecret: SECRET,
+      now: () => clock.now,
+      nonceStore,
+    });
     const client = browser(auth);
     expect((await client.verify(await proofFor(client))).status).toBe(200);
     const copyOnOther = browser(other);
@@ -252,7 +283,13 @@ describe("createFetchHandler: copies of a session cookie", () => {
 
   it("without a shared store, the copy lives on another instance until its lifetime ends (what a stateless cookie cannot promise)", async () => {
     const { auth, proofFor, clock } = setup();
-    const alone = createFetchHandler({ verifier: offlineVerifier(), domain: "example.com", sessionSecret: SECRET, now: () => clock.now, nonceStore: createMemoryNonceStore() });
+    const alone = createFetchHandler({
+      verifier: offlineVerifier(),
+      domain: "example.com",
+      sessionSecret: SECRET,
+      now: () => clock.now,
+      nonceStore: createMemoryNonceStore(),
+    });
     const client = browser(auth);
     expect((await client.verify(await proofFor(client))).status).toBe(200);
     const copy = client.cookie;
@@ -318,7 +355,13 @@ describe("createFetchHandler: single use", () => {
 
   it("refuses the replay on a second instance too when both share the nonce store", async () => {
     const { auth, proofFor, nonceStore, clock } = setup();
-    const second = createFetchHandler({ verifier: offlineVerifier(), domain: "example.com", sessionSecret: SECRET, nonceStore, now: () => clock.now });
+    const second = createFetchHandler({
+      verifier: offlineVerifier(),
+      domain: "example.com",
+      sessionSecret: SECRET,
+      nonceStore,
+      now: () => clock.now,
+    });
     const client = browser(auth);
     const body = await proofFor(client);
     const replay = browser(second);
@@ -361,15 +404,40 @@ describe("createFetchHandler: the texts of a sealed-cookie session", () => {
     const client = browser(auth);
     const account = makeAccount();
     const other = makeAccount();
-    const cases: [string, (message: (overrides?: Partial<Parameters<typeof buildMessage>[0]>) => string) => Record<string, unknown>, number, string][] = [
+    const cases: [
+      string,
+      (message: (overrides?: Partial<Parameters<typeof buildMessage>[0]>) => string) => Record<string, unknown>,
+      number,
+      string,
+    ][] = [
       ["garbage", () => signedBody(account, "hello"), 400, "Invalid message format."],
       ["another domain", (message) => signedBody(account, message({ domain: "evil.example" })), 400, "Domain does not match."],
-      ["another address in the body", (message) => ({ ...signedBody(account, message()), address: other.address }), 400, "Address does not match."],
+      [
+        "another address in the body",
+        (message) => ({ ...signedBody(account, message()), address: other.address }),
+        400,
+        "Address does not match.",
+      ],
       ["another nonce", (message) => signedBody(account, message({ nonce: "f".repeat(32) })), 400, "Nonce does not match."],
-      ["issued in the future", (message) => signedBody(account, message({ issuedAtMs: clock.now + minutes(10) })), 400, "Message is issued in the future."],
+      [
+        "issued in the future",
+        (message) => signedBody(account, message({ issuedAtMs: clock.now + minutes(10) })),
+        400,
+        "Message is issued in the future.",
+      ],
       ["too old", (message) => signedBody(account, message({ issuedAtMs: clock.now - minutes(10) })), 400, "Message is too old."],
-      ["expired", (message) => signedBody(account, message({ issuedAtMs: clock.now - minutes(3), expirationTimeMs: clock.now - minutes(2) })), 400, "Message has expired."],
-      ["signed by another key", (message) => signedBody({ ...other, address: account.address }, message()), 401, "Signature verification failed."],
+      [
+        "expired",
+        (message) => signedBody(account, message({ issuedAtMs: clock.now - minutes(3), expirationTimeMs: clock.now - minutes(2) })),
+        400,
+        "Message has expired.",
+      ],
+      [
+        "signed by another key",
+        (message) => signedBody({ ...other, address: account.address }, message()),
+        401,
+        "Signature verification failed.",
+      ],
     ];
     for (const [label, build, status, error] of cases) {
       const nonce = await client.nonce();
@@ -408,7 +476,11 @@ describe("createFetchHandler: request bodies", () => {
       ["", "application/json"],
       [new Uint8Array([0x7b, 0xff, 0x7d]), "application/json"],
     ] as const) {
-      const answer = await client.send("/api/auth/verify", { method: "POST", headers: type === "" ? {} : { "content-type": type }, body: raw });
+      const answer = await client.send("/api/auth/verify", {
+        method: "POST",
+        headers: type === "" ? {} : { "content-type": type },
+        body: raw,
+      });
       expect({ type, status: answer.status, body: answer.body }).toEqual({ type, status: 400, body: { error: "Invalid request body." } });
     }
     expect((await client.verify(body)).status).toBe(200);
@@ -428,7 +500,11 @@ describe("createFetchHandler: request bodies", () => {
     const full = await proofFor(client);
     for (const body of ["[1,2]", '"text"', "42", "null", "{}", JSON.stringify({ ...full, signatureKind: "magic" })]) {
       const answer = await client.verify(body);
-      expect({ body, status: answer.status, answer: answer.body }).toEqual({ body, status: 500, answer: { error: "Internal server error." } });
+      expect({ body, status: answer.status, answer: answer.body }).toEqual({
+        body,
+        status: 500,
+        answer: { error: "Internal server error." },
+      });
     }
   });
 
@@ -461,7 +537,18 @@ describe("createFetchHandler: request bodies", () => {
 describe("createFetchHandler: routing", () => {
   it("answers 404 JSON for another path under basePath and for a path outside it", async () => {
     const { auth } = setup();
-    for (const path of ["/api/auth/nope", "/api/auth", "/api/auth/", "/api/auth/nonce/", "/api/auth/NONCE", "/api/authx/nonce", "/", "/nonce", "/api/auth/__proto__", "/api/auth/constructor"]) {
+    for (const path of [
+      "/api/auth/nope",
+      "/api/auth",
+      "/api/auth/",
+      "/api/auth/nonce/",
+      "/api/auth/NONCE",
+      "/api/authx/nonce",
+      "/",
+      "/nonce",
+      "/api/auth/__proto__",
+      "/api/auth/constructor",
+    ]) {
       const answer = await browser(auth).send(path);
       expect({ path, status: answer.status, body: answer.body }).toEqual({ path, status: 404, body: { error: "Not found." } });
     }
@@ -484,7 +571,11 @@ describe("createFetchHandler: routing", () => {
   });
 
   it("mounts the routes under another basePath, or at the root", async () => {
-    for (const [basePath, nonce] of [["/auth/", "/auth/nonce"], ["/", "/nonce"], ["/v1/sign-in", "/v1/sign-in/nonce"]] as const) {
+    for (const [basePath, nonce] of [
+      ["/auth/", "/auth/nonce"],
+      ["/", "/nonce"],
+      ["/v1/sign-in", "/v1/sign-in/nonce"],
+    ] as const) {
       const { auth } = setup({ basePath });
       expect({ basePath, status: (await browser(auth).send(nonce)).status }).toEqual({ basePath, status: 200 });
       expect({ basePath, status: (await browser(auth).send("/api/auth/nonce")).status }).toEqual({ basePath, status: 404 });
@@ -522,7 +613,9 @@ describe("createFetchHandler: the session cookie", () => {
   });
 
   it("takes its name, lifetime, SameSite, Secure, path and domain from the options", async () => {
-    const { auth } = setup({ cookie: { name: "__Secure-login", maxAgeSeconds: 600, sameSite: "strict", secure: false, path: "/app", domain: "example.com" } });
+    const { auth } = setup({
+      cookie: { name: "__Secure-login", maxAgeSeconds: 600, sameSite: "strict", secure: false, path: "/app", domain: "example.com" },
+    });
     const response = await auth.handle(new Request(`${ORIGIN}/api/auth/nonce`));
     const set = parseSetCookie(response.headers.get("set-cookie")!);
     expect(set.name).toBe("__Secure-login");
@@ -540,9 +633,13 @@ describe("createFetchHandler: the session cookie", () => {
 describe("createFetchHandler: never throws", () => {
   it("answers 500 JSON and logs when something below the routes fails", async () => {
     const { auth, logger } = setup();
-    const broken = { url: `${ORIGIN}/api/auth/nonce`, method: "GET", get headers(): Headers {
-      throw new Error("broken request");
-    } } as unknown as Request;
+    const broken = {
+      url: `${ORIGIN}/api/auth/nonce`,
+      method: "GET",
+      get headers(): Headers {
+        throw new Error("broken request");
+      },
+    } as unknown as Request;
     const response = await auth.handle(broken);
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ error: "Internal server error." });
@@ -581,17 +678,23 @@ describe("createFetchHandler: options", () => {
 
   it("refuses a weak sessionSecret in production and says so in development", () => {
     for (const weak of [" ".repeat(40), "ab".repeat(20)]) {
-      refuses({ ...base(), sessionSecret: weak, production: true }, /`sessionSecret` (is only whitespace|has too few different characters \(2, at least 8 needed\))/);
+      refuses(
+        { ...base(), sessionSecret: weak, production: true },
+        /`sessionSecret` (is only whitespace|has too few different characters \(2, at least 8 needed\))/,
+      );
       const logger = recordingLogger();
       createFetchHandler({ ...base(), sessionSecret: weak, production: false, logger });
-      expect(logger.entries.map((entry) => entry.message)).toEqual([expect.stringMatching(/^sign-in-with-xrpl: createFetchHandler: `sessionSecret` .*production refuses it/)]);
+      expect(logger.entries.map((entry) => entry.message)).toEqual([
+        expect.stringMatching(/^sign-in-with-xrpl: createFetchHandler: `sessionSecret` .*production refuses it/),
+      ]);
     }
   });
 
   it("refuses a basePath that does not start with / or is not a plain path", () => {
     refuses({ ...base(), basePath: "api/auth" }, /`basePath` must be a path starting with "\/"/);
     refuses({ ...base(), basePath: "" }, /`basePath` must be a path starting with "\/"/);
-    for (const basePath of ["/api?x", "/api#x", "/api auth", "//api", "/api%2Fauth"]) refuses({ ...base(), basePath }, /`basePath` must be a plain path/);
+    for (const basePath of ["/api?x", "/api#x", "/api auth", "//api", "/api%2Fauth"])
+      refuses({ ...base(), basePath }, /`basePath` must be a plain path/);
   });
 
   it("refuses bad cookie settings", () => {
@@ -618,7 +721,9 @@ describe("createFetchHandler: options", () => {
     const logger = recordingLogger();
     createFetchHandler({ verifier: offlineVerifier(), sessionSecret: SECRET, production: false, logger });
     expect(logger.entries.filter((entry) => entry.level === "warn").map((entry) => entry.message)).toEqual([
-      expect.stringMatching(/^sign-in-with-xrpl: createFetchHandler: no `domain` set, so only sign-in messages for localhost, 127\.0\.0\.1, \[::1\]/),
+      expect.stringMatching(
+        /^sign-in-with-xrpl: createFetchHandler: no `domain` set, so only sign-in messages for localhost, 127\.0\.0\.1, \[::1\]/,
+      ),
     ]);
   });
 });

@@ -22,7 +22,14 @@ interface AppData {
 
 function setup(options: Partial<FetchHandlerOptions<AppData>> = {}) {
   const logger = recordingLogger();
-  const auth = createFetchHandler<AppData>({ verifier: offlineVerifier(), domain: "example.com", sessionSecret: SECRET, now: () => T0, logger, ...options });
+  const auth = createFetchHandler<AppData>({
+    verifier: offlineVerifier(),
+    domain: "example.com",
+    sessionSecret: SECRET,
+    now: () => T0,
+    logger,
+    ...options,
+  });
   let cookie: string | undefined;
   const request = (path: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
@@ -41,7 +48,15 @@ function setup(options: Partial<FetchHandlerOptions<AppData>> = {}) {
   const signIn = async (account: Account = makeAccount()) => {
     const { body } = await send("/api/auth/nonce");
     const proof = signedBody(account, buildMessage({ account, nonce: body.nonce as string, issuedAtMs: T0 }));
-    return { account, proof, result: await send("/api/auth/verify", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(proof) }) };
+    return {
+      account,
+      proof,
+      result: await send("/api/auth/verify", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(proof),
+      }),
+    };
   };
   return { auth, logger, send, signIn, request, cookie: () => cookie };
 }
@@ -116,7 +131,9 @@ describe("createFetchHandler: onSignIn and onSignOut", () => {
     expect(await app.auth.getSession(app.request("/"), { maxAgeSeconds: 121 })).toMatchObject({ data: { userId: "u_3" } });
     expect(await app.auth.getSession(app.request("/"), { maxAgeSeconds: 120 })).toBeNull();
     expect(await app.auth.getSession(app.request("/"))).not.toBeNull();
-    await expect(app.auth.getSession(app.request("/"), { maxAgeSeconds: -1 })).rejects.toThrow(/getSession: `maxAgeSeconds` must be a positive number/);
+    await expect(app.auth.getSession(app.request("/"), { maxAgeSeconds: -1 })).rejects.toThrow(
+      /getSession: `maxAgeSeconds` must be a positive number/,
+    );
   });
 
   it("refuses a hook that is not a function, naming createFetchHandler", () => {

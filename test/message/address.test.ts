@@ -56,12 +56,12 @@ const mutatedAddressArb = fc
  * version bytes. Only these can catch a missing length or version check.
  */
 const checkedNonAddressArb = fc.oneof(
-  fc.tuple(fc.integer({ min: 0, max: 255 }), fc.uint8Array({ minLength: 20, maxLength: 20 })).map(([version, id]) =>
-    codec.encodeChecked(Uint8Array.from([version, ...id])),
-  ),
-  fc.tuple(fc.integer({ min: 0, max: 3 }), fc.uint8Array({ minLength: 0, maxLength: 40 })).map(([zeros, bytes]) =>
-    codec.encodeChecked(Uint8Array.from([...new Array<number>(zeros).fill(0), ...bytes])),
-  ),
+  fc
+    .tuple(fc.integer({ min: 0, max: 255 }), fc.uint8Array({ minLength: 20, maxLength: 20 }))
+    .map(([version, id]) => codec.encodeChecked(Uint8Array.from([version, ...id]))),
+  fc
+    .tuple(fc.integer({ min: 0, max: 3 }), fc.uint8Array({ minLength: 0, maxLength: 40 }))
+    .map(([zeros, bytes]) => codec.encodeChecked(Uint8Array.from([...new Array<number>(zeros).fill(0), ...bytes]))),
   fc.uint8Array({ minLength: 21, maxLength: 21 }).map((bytes) => codec.encodeChecked(bytes)),
 );
 

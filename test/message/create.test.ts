@@ -110,9 +110,7 @@ describe("createMessage", () => {
     try {
       createMessage({ ...BASE_FIELDS, nonce: "abc" });
     } catch (error) {
-      expect((error as MessageFormatError).issues[0]!.message).toBe(
-        'nonce: "abc" is not a nonce (at least 8 ASCII letters or digits).',
-      );
+      expect((error as MessageFormatError).issues[0]!.message).toBe('nonce: "abc" is not a nonce (at least 8 ASCII letters or digits).');
     }
   });
 });
@@ -141,12 +139,11 @@ describe("createMessage in the xrpl-wallet-kit layout", () => {
         "Chain ID: xrpl:0",
       ].join("\n"),
     );
-    expect(createMessage({ ...WALLET_KIT_FIELDS, statement: "Hi." }).split("\n").slice(2, 6)).toEqual([
-      "",
-      "Hi.",
-      "",
-      "URI: https://example.com",
-    ]);
+    expect(
+      createMessage({ ...WALLET_KIT_FIELDS, statement: "Hi." })
+        .split("\n")
+        .slice(2, 6),
+    ).toEqual(["", "Hi.", "", "URI: https://example.com"]);
   });
 
   it("writes the chain id as given, or in the form chainIdForm names", () => {

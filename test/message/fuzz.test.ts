@@ -68,64 +68,58 @@ type Mutation = (text: string) => string;
 
 const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
   // Replace one character (a "byte flip" on the UTF-16 text).
-  fc.tuple(fc.nat(), fc.oneof(nastyCharArb, fc.string({ unit: "binary", minLength: 1, maxLength: 1 }))).map(
-    ([position, char]): Mutation =>
-      (text) => {
-        const at = position % Math.max(text.length, 1);
-        return text.slice(0, at) + char + text.slice(at + 1);
-      },
-  ),
+  fc
+    .tuple(fc.nat(), fc.oneof(nastyCharArb, fc.string({ unit: "binary", minLength: 1, maxLength: 1 })))
+    .map(([position, char]): Mutation => (text) => {
+      const at = position % Math.max(text.length, 1);
+      return text.slice(0, at) + char + text.slice(at + 1);
+    }),
   // Insert a CR, NUL, bidi or separator character.
-  fc.tuple(fc.nat(), nastyCharArb).map(
-    ([position, char]): Mutation =>
-      (text) => {
-        const at = position % (text.length + 1);
-        return text.slice(0, at) + char + text.slice(at);
-      },
-  ),
+  fc.tuple(fc.nat(), nastyCharArb).map(([position, char]): Mutation => (text) => {
+    const at = position % (text.length + 1);
+    return text.slice(0, at) + char + text.slice(at);
+  }),
   // Swap two lines.
-  fc.tuple(fc.nat(), fc.nat()).map(
-    ([a, b]): Mutation =>
-      (text) => {
-        const lines = text.split("\n");
-        const i = a % lines.length;
-        const j = b % lines.length;
-        [lines[i], lines[j]] = [lines[j]!, lines[i]!];
-        return lines.join("\n");
-      },
-  ),
+  fc.tuple(fc.nat(), fc.nat()).map(([a, b]): Mutation => (text) => {
+    const lines = text.split("\n");
+    const i = a % lines.length;
+    const j = b % lines.length;
+    [lines[i], lines[j]] = [lines[j]!, lines[i]!];
+    return lines.join("\n");
+  }),
   // Duplicate a line.
-  fc.nat().map(
-    (a): Mutation =>
-      (text) => {
-        const lines = text.split("\n");
-        const i = a % lines.length;
-        lines.splice(i, 0, lines[i]!);
-        return lines.join("\n");
-      },
-  ),
+  fc.nat().map((a): Mutation => (text) => {
+    const lines = text.split("\n");
+    const i = a % lines.length;
+    lines.splice(i, 0, lines[i]!);
+    return lines.join("\n");
+  }),
   // Delete a line.
+  fc.nat().map((a): Mutation => (text) => {
+    const lines = text.split("\n");
+    lines.splice(a % lines.length, 1);
+    return lines.join("\n");
+  }),
+  // Truncate, or append text.
   fc.nat().map(
     (a): Mutation =>
-      (text) => {
-        const lines = text.split("\n");
-        lines.splice(a % lines.length, 1);
-        return lines.join("\n");
-      },
+      (text) =>
+        text.slice(0, a % (text.length + 1)),
   ),
-  // Truncate, or append text.
-  fc.nat().map((a): Mutation => (text) => text.slice(0, a % (text.length + 1))),
-  fc.string({ maxLength: 20 }).map((tail): Mutation => (text) => text + tail),
+  fc.string({ maxLength: 20 }).map(
+    (tail): Mutation =>
+      (text) =>
+        text + tail,
+  ),
   // Grow a line to a huge size, around and beyond 8 KiB.
-  fc.tuple(fc.nat(), fc.integer({ min: 7_000, max: 9_000 }), fc.constantFrom("a", "é", "%41", "::", "[", "- a:\n")).map(
-    ([a, size, unit]): Mutation =>
-      (text) => {
-        const lines = text.split("\n");
-        const i = a % lines.length;
-        lines[i] = lines[i]! + unit.repeat(Math.ceil(size / unit.length));
-        return lines.join("\n").slice(0, size + text.length);
-      },
-  ),
+  fc
+    .tuple(fc.nat(), fc.integer({ min: 7_000, max: 9_000 }), fc.constantFrom("a", "é", "%41", "::", "[", "- a:\n"))
+    .map(([a, size, unit]): Mutation => (text) => {
+      const lines = text.split("\n");
+      const i = a % lines.length;
+      lines[i] = lines[i]! + unit.repeat(Math.ceil(size / unit.length));
+      return lines.join("\n").slice(0, size + text.length);
+    }),
 );
 
 describe("parseMessage fuzz", () => {

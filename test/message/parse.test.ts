@@ -196,12 +196,10 @@ describe("parseMessage: the xrpl-wallet-kit layout", () => {
   });
 
   it("has no caip122-only lines and no scheme", () => {
-    expect(issuesOf([...WALLET_KIT_LINES, "Not Before: 2024-01-01T00:00:00Z"].join("\n"))).toEqual([
-      { code: "unexpected_line", line: 12 },
+    expect(issuesOf([...WALLET_KIT_LINES, "Not Before: 2024-01-01T00:00:00Z"].join("\n"))).toEqual([{ code: "unexpected_line", line: 12 }]);
+    expect(issuesOf(withLine(WALLET_KIT_LINES, 1, "https://example.com wants you to sign in with your wallet:"))).toEqual([
+      { code: "invalid_scheme", line: 1 },
     ]);
-    expect(issuesOf(withLine(WALLET_KIT_LINES, 1, "https://example.com wants you to sign in with your wallet:"))).toEqual(
-      [{ code: "invalid_scheme", line: 1 }],
-    );
   });
 
   it("wants Chain ID after Issued At", () => {
@@ -312,9 +310,7 @@ describe("parseMessage: issues, with 1-based lines", () => {
   });
 
   it("invalid_address", () => {
-    expect(issuesOf(withLine(MINIMAL_LINES, 2, "r4FTvnahbUfhe1WK2EK5Jz4cNvdFvT8Dzu"))).toEqual([
-      { code: "invalid_address", line: 2 },
-    ]);
+    expect(issuesOf(withLine(MINIMAL_LINES, 2, "r4FTvnahbUfhe1WK2EK5Jz4cNvdFvT8Dzu"))).toEqual([{ code: "invalid_address", line: 2 }]);
     expect(issuesOf(withLine(MINIMAL_LINES, 2, ""))).toEqual([{ code: "invalid_address", line: 2 }]);
   });
 
@@ -349,9 +345,7 @@ describe("parseMessage: issues, with 1-based lines", () => {
   });
 
   it("invalid_field_syntax", () => {
-    expect(issuesOf(withLine(MINIMAL_LINES, 5, "URI:https://example.com"))).toEqual([
-      { code: "invalid_field_syntax", line: 5 },
-    ]);
+    expect(issuesOf(withLine(MINIMAL_LINES, 5, "URI:https://example.com"))).toEqual([{ code: "invalid_field_syntax", line: 5 }]);
     expect(issuesOf([...MINIMAL_LINES, "Resources: x"].join("\n"))).toEqual([{ code: "invalid_field_syntax", line: 10 }]);
   });
 
@@ -418,9 +412,7 @@ describe("parseMessage: issues, with 1-based lines", () => {
   it("unexpected_line for unknown lines, stray blanks and text after the message", () => {
     expect(issuesOf([...MINIMAL_LINES, "Hello: world"].join("\n"))).toEqual([{ code: "unexpected_line", line: 10 }]);
     expect(issuesOf([...MINIMAL_LINES, "", "Request ID: x"].join("\n"))).toEqual([{ code: "unexpected_line", line: 10 }]);
-    expect(issuesOf([...MINIMAL_LINES, "- https://example.com"].join("\n"))).toEqual([
-      { code: "unexpected_line", line: 10 },
-    ]);
+    expect(issuesOf([...MINIMAL_LINES, "- https://example.com"].join("\n"))).toEqual([{ code: "unexpected_line", line: 10 }]);
     expect(issuesOf(withLine(MINIMAL_LINES, 6, "version: 1"))).toEqual([
       { code: "unexpected_line", line: 6 },
       { code: "missing_field", line: 7 },
@@ -484,9 +476,7 @@ describe("parseMessage: issues, with 1-based lines", () => {
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(SignInError);
-      expect((error as Error).message).toBe(
-        'Invalid sign-in message: "123" is not a nonce (at least 8 ASCII letters or digits). (line 8)',
-      );
+      expect((error as Error).message).toBe('Invalid sign-in message: "123" is not a nonce (at least 8 ASCII letters or digits). (line 8)');
     }
   });
 

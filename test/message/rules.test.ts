@@ -6,12 +6,7 @@ import { isDomain, parseDomain } from "../../src/message/domain.js";
 import { isNonce } from "../../src/message/nonce.js";
 import { isRequestId } from "../../src/message/request-id.js";
 import { exceedsUtf8Bytes, MAX_MESSAGE_BYTES } from "../../src/message/size.js";
-import {
-  FORMAT_CHARACTER_RANGES,
-  isFormatCharacter,
-  isStatement,
-  statementProblem,
-} from "../../src/message/statement.js";
+import { FORMAT_CHARACTER_RANGES, isFormatCharacter, isStatement, statementProblem } from "../../src/message/statement.js";
 import { isIPv4Address, isIPv6Address, isUri, parseUri } from "../../src/message/uri.js";
 import { ADDRESS } from "./messages.js";
 
@@ -141,12 +136,23 @@ describe("URI rule (RFC 3986)", () => {
     },
   );
 
-  it.each(["", ":", ":1", "1:", "1:::2", "1::2::3", "12345::", "1:2:3:4:5:6:7", "1:2:3:4:5:6:7:8:9", "::1.2.3", "::1.2.3.4.5", "::1.2.3.4:1", "g::"])(
-    "refuses the IPv6 address %j",
-    (address) => {
-      expect(isIPv6Address(address)).toBe(false);
-    },
-  );
+  it.each([
+    "",
+    ":",
+    ":1",
+    "1:",
+    "1:::2",
+    "1::2::3",
+    "12345::",
+    "1:2:3:4:5:6:7",
+    "1:2:3:4:5:6:7:8:9",
+    "::1.2.3",
+    "::1.2.3.4.5",
+    "::1.2.3.4:1",
+    "g::",
+  ])("refuses the IPv6 address %j", (address) => {
+    expect(isIPv6Address(address)).toBe(false);
+  });
 
   it("reads a standalone IPv4 address strictly (no leading zeros)", () => {
     expect(isIPv4Address("192.168.0.1")).toBe(true);
@@ -285,7 +291,9 @@ describe("statement rule", () => {
     ["line separator U+2028", "a\u2028b"],
     ["paragraph separator U+2029", "a\u2029b"],
     ["markup <b> (outside the EIP-4361 grammar)", "<b>bold</b>"],
-    ...['"', "%", "\\", "^", "`", "{", "|", "}"].map((character) => [`ASCII ${character} (outside the EIP-4361 grammar)`, `a${character}b`] as [string, string]),
+    ...['"', "%", "\\", "^", "`", "{", "|", "}"].map(
+      (character) => [`ASCII ${character} (outside the EIP-4361 grammar)`, `a${character}b`] as [string, string],
+    ),
     ["lone high surrogate", "a\ud800b"],
     ["lone low surrogate", "a\udc00b"],
     ["high surrogate at the end", "a\ud83d"],
@@ -311,12 +319,9 @@ describe("chain id rule", () => {
     expect(isNetworkIdText(text)).toBe(true);
   });
 
-  it.each(["", "01", "00", "-1", "+1", "1.0", "4294967296", "99999999999", "?", " 1", "１"])(
-    "refuses the network id %j",
-    (text) => {
-      expect(isNetworkIdText(text)).toBe(false);
-    },
-  );
+  it.each(["", "01", "00", "-1", "+1", "1.0", "4294967296", "99999999999", "?", " 1", "１"])("refuses the network id %j", (text) => {
+    expect(isNetworkIdText(text)).toBe(false);
+  });
 
   it("reads bare and CAIP-2 forms and normalises to xrpl:N", () => {
     expect(networkIdOf("xrpl:0")).toBe("0");

@@ -17,11 +17,14 @@ import { adaptFields, adaptMessage, ADDRESS_MAP, loadFixture, type SiweFields } 
 
 /** Cases where our contract answers differently from SIWE (fixture README, "5, none dropped"). */
 const CONTRACT_DIFFERENCES = {
-  "v4/parsing_positive:domain is RFC 3986 authority with userinfo": "no userinfo in the domain: a wallet would show a user:password@ prefix the user cannot judge",
-  "v4/parsing_positive:domain is RFC 3986 authority with userinfo and port": "no userinfo in the domain: a wallet would show a user:password@ prefix the user cannot judge",
-  "v4/valid_specification:statement empty": "a present statement may not be empty: one layout per message, so the signed text is unambiguous",
-  "v4/parsing_negative_objects:missing version": "version is optional in SignInMessageFields: it can only be \"1\"",
-  "v3beta-rtlo/parsing_negative_objects:missing version": "version is optional in SignInMessageFields: it can only be \"1\"",
+  "v4/parsing_positive:domain is RFC 3986 authority with userinfo":
+    "no userinfo in the domain: a wallet would show a user:password@ prefix the user cannot judge",
+  "v4/parsing_positive:domain is RFC 3986 authority with userinfo and port":
+    "no userinfo in the domain: a wallet would show a user:password@ prefix the user cannot judge",
+  "v4/valid_specification:statement empty":
+    "a present statement may not be empty: one layout per message, so the signed text is unambiguous",
+  "v4/parsing_negative_objects:missing version": 'version is optional in SignInMessageFields: it can only be "1"',
+  "v3beta-rtlo/parsing_negative_objects:missing version": 'version is optional in SignInMessageFields: it can only be "1"',
 } as const;
 
 const differencesSeen = new Set<string>();

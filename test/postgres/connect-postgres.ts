@@ -37,7 +37,9 @@ export async function connectTestPostgres(): Promise<TestDatabase | { reason: st
     await pool.query(`CREATE SCHEMA "${schema}"`);
   } catch (error) {
     await pool.end().catch(() => {});
-    return { reason: `PostgreSQL unavailable at ${DATABASE_URL}: ${error instanceof Error ? error.message || String(error) : String(error)}` };
+    return {
+      reason: `PostgreSQL unavailable at ${DATABASE_URL}: ${error instanceof Error ? error.message || String(error) : String(error)}`,
+    };
   }
   return {
     pool,

@@ -89,7 +89,14 @@ if ("reason" in database) {
       // The children run the store from the source of this checkout, bundled once.
       bundleDir = await mkdtemp(join(tmpdir(), "siwx-postgres-"));
       const outfile = join(bundleDir, "store.mjs");
-      await build({ entryPoints: [join(REPO_ROOT, "src/postgres/index.ts")], bundle: true, format: "esm", platform: "node", outfile, logLevel: "silent" });
+      await build({
+        entryPoints: [join(REPO_ROOT, "src/postgres/index.ts")],
+        bundle: true,
+        format: "esm",
+        platform: "node",
+        outfile,
+        logLevel: "silent",
+      });
       storeModuleUrl = pathToFileURL(outfile).href;
     });
 
@@ -244,7 +251,8 @@ if ("reason" in database) {
           pruneBatchSize: 2,
         });
         await store.ready();
-        for (let index = 0; index < 5; index += 1) await client.query(`INSERT INTO "${schema}"."${table}" VALUES ($1, to_timestamp(0))`, [`stale${index}`]);
+        for (let index = 0; index < 5; index += 1)
+          await client.query(`INSERT INTO "${schema}"."${table}" VALUES ($1, to_timestamp(0))`, [`stale${index}`]);
         expect(await store.consume("fresh1", MINUTE_MS)).toBe(true); // prunes 2 of 5: a full batch
         expect(await rowCount(client, `"${schema}"."${table}"`)).toBe(4);
         expect(await store.consume("fresh2", MINUTE_MS)).toBe(true); // full batch before: prunes 2 more
@@ -372,7 +380,9 @@ if ("reason" in database) {
 
     it("says to create a missing schema", async () => {
       const store = createPostgresNonceStore(pool, { schema: uniqueName("nowhere") });
-      await expect(store.consume("noschema1", MINUTE_MS)).rejects.toThrow(/does not exist\. Create the schema first \(CREATE SCHEMA nowhere_\w+\)/);
+      await expect(store.consume("noschema1", MINUTE_MS)).rejects.toThrow(
+        /does not exist\. Create the schema first \(CREATE SCHEMA nowhere_\w+\)/,
+      );
     });
 
     it("rejects clearly and never resolves true when the server is unreachable", async () => {
@@ -416,7 +426,9 @@ if ("reason" in database) {
         await held;
         proxy.cutAll();
         await expect(answer).rejects.toThrow(StoreUnavailableError);
-        await expect(answer).rejects.toThrow(/could not consume the nonce \(it was not accepted\): (Connection terminated|read ECONNRESET)/);
+        await expect(answer).rejects.toThrow(
+          /could not consume the nonce \(it was not accepted\): (Connection terminated|read ECONNRESET)/,
+        );
         // The pool drops the cut connection and opens a new one: the store answers again.
         expect(await store.consume("aftercut", MINUTE_MS)).toBe(true);
       } finally {
@@ -428,7 +440,10 @@ if ("reason" in database) {
     it("lets exactly one of 20 racing verifies through two handler sets (two servers) sharing PostgreSQL", async () => {
       const otherPool = testPool();
       try {
-        const results = await raceVerifiesAcrossTwoServers([createPostgresNonceStore(pool, { schema }), createPostgresNonceStore(otherPool, { schema })]);
+        const results = await raceVerifiesAcrossTwoServers([
+          createPostgresNonceStore(pool, { schema }),
+          createPostgresNonceStore(otherPool, { schema }),
+        ]);
         expect(results.filter((result) => result.status === 200)).toHaveLength(1);
         expect(results.filter((result) => result.body.error === "Nonce has already been used.")).toHaveLength(19);
       } finally {
@@ -461,7 +476,9 @@ describe("createPostgresNonceStore options", () => {
   });
 
   it("accepts the longest names that fit", () => {
-    expect(() => createPostgresNonceStore(fakePool, { schema: "s".repeat(63), table: "n".repeat(51), revocationTable: "r".repeat(51) })).not.toThrow();
+    expect(() =>
+      createPostgresNonceStore(fakePool, { schema: "s".repeat(63), table: "n".repeat(51), revocationTable: "r".repeat(51) }),
+    ).not.toThrow();
   });
 
   it("refuses one table for both nonces and revoked ids", () => {

@@ -36,7 +36,9 @@ if ("reason" in connection) {
   });
 
   describe("createRedisNonceStore: RevocationStore contract on a real Redis", () => {
-    for (const check of revocationStoreContract(() => createRedisNonceStore(client, { prefix: `${prefix}nonce:`, revocationPrefix: `${prefix}revoked:` }))) {
+    for (const check of revocationStoreContract(() =>
+      createRedisNonceStore(client, { prefix: `${prefix}nonce:`, revocationPrefix: `${prefix}revoked:` }),
+    )) {
       it(check.name, check.run);
     }
   });
@@ -56,7 +58,10 @@ if ("reason" in connection) {
     });
 
     it("rejects (never resolves false) when Redis fails during isRevoked", async () => {
-      const closed = await client.duplicate().on("error", () => {}).connect();
+      const closed = await client
+        .duplicate()
+        .on("error", () => {})
+        .connect();
       closed.destroy();
       const store = createRedisNonceStore(closed, { prefix });
       await expect(store.isRevoked("closedclient")).rejects.toThrow();
@@ -80,7 +85,14 @@ if ("reason" in connection) {
     });
 
     it("gives exactly one true across separate clients (separate processes share Redis)", async () => {
-      const others = await Promise.all([1, 2, 3].map(() => client.duplicate().on("error", () => {}).connect()));
+      const others = await Promise.all(
+        [1, 2, 3].map(() =>
+          client
+            .duplicate()
+            .on("error", () => {})
+            .connect(),
+        ),
+      );
       try {
         const stores = [client, ...others].map((each) => createRedisNonceStore(each, { prefix }));
         const nonce = `crossclient${Date.now()}`;
@@ -100,9 +112,15 @@ if ("reason" in connection) {
     });
 
     it("lets exactly one of 20 racing verifies through two handler sets (two servers) sharing Redis", async () => {
-      const other = await client.duplicate().on("error", () => {}).connect();
+      const other = await client
+        .duplicate()
+        .on("error", () => {})
+        .connect();
       try {
-        const results = await raceVerifiesAcrossTwoServers([createRedisNonceStore(client, { prefix }), createRedisNonceStore(other, { prefix })]);
+        const results = await raceVerifiesAcrossTwoServers([
+          createRedisNonceStore(client, { prefix }),
+          createRedisNonceStore(other, { prefix }),
+        ]);
         expect(results.filter((result) => result.status === 200)).toHaveLength(1);
         expect(results.filter((result) => result.body.error === "Nonce has already been used.")).toHaveLength(19);
       } finally {
@@ -111,7 +129,10 @@ if ("reason" in connection) {
     });
 
     it("rejects (never resolves true) when Redis fails", async () => {
-      const closed = await client.duplicate().on("error", () => {}).connect();
+      const closed = await client
+        .duplicate()
+        .on("error", () => {})
+        .connect();
       closed.destroy();
       const store = createRedisNonceStore(closed, { prefix });
       await expect(store.consume("closedclient", 60_000)).rejects.toThrow();
@@ -137,7 +158,9 @@ describe("createRedisNonceStore options", () => {
   });
 
   it("refuses prefixes that would let a used nonce read as a revoked id", () => {
-    expect(() => createRedisNonceStore(fakeClient, { prefix: "app:", revocationPrefix: "app:revoked:" })).toThrow(/must not start with one another/);
+    expect(() => createRedisNonceStore(fakeClient, { prefix: "app:", revocationPrefix: "app:revoked:" })).toThrow(
+      /must not start with one another/,
+    );
     expect(() => createRedisNonceStore(fakeClient, { prefix: "siwx:revoked:" })).toThrow(InvalidOptionsError);
   });
 });

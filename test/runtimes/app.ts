@@ -42,7 +42,8 @@ export function createRuntimeApp(settings: RuntimeAppSettings): RuntimeApp {
       if (pathname.startsWith("/api/auth/")) return auth.handle(request);
       if (pathname === "/app/session") return json({ session: await auth.getSession(request) });
       if (pathname === "/app/session-elsewhere") return json({ session: await elsewhere.getSession(request) });
-      if (pathname === "/app/runtime") return json({ runtime: settings.runtime, hasBuffer: typeof (globalThis as { Buffer?: unknown }).Buffer === "function" });
+      if (pathname === "/app/runtime")
+        return json({ runtime: settings.runtime, hasBuffer: typeof (globalThis as { Buffer?: unknown }).Buffer === "function" });
       // Anything else goes to the handler too, which answers it with its JSON 404.
       return auth.handle(request);
     },

@@ -53,12 +53,19 @@ const RUNTIMES: Runtime[] = [
     command: process.execPath,
     args: ["{script}"],
     expected: /^node 20\./,
-    check: () => (process.versions.node.startsWith("20.") ? undefined : `the Node 20 row runs on this machine's node, which is ${process.version}`),
+    check: () =>
+      process.versions.node.startsWith("20.") ? undefined : `the Node 20 row runs on this machine's node, which is ${process.version}`,
   },
   { name: "Node 22", bundle: "node", command: bin("node22", "bin", "node"), args: ["{script}"], expected: /^node 22\./ },
   { name: "Node 24", bundle: "node", command: bin("node24", "bin", "node"), args: ["{script}"], expected: /^node 24\./ },
   { name: "Bun", bundle: "bun", command: bin(".bin", "bun"), args: ["run", "{script}"], expected: /^bun 1\./ },
-  { name: "Deno", bundle: "deno", command: bin(".bin", "deno"), args: ["run", "--allow-net", "--allow-env", "--allow-read", "--allow-sys", "{script}"], expected: /^deno 2\./ },
+  {
+    name: "Deno",
+    bundle: "deno",
+    command: bin(".bin", "deno"),
+    args: ["run", "--allow-net", "--allow-env", "--allow-read", "--allow-sys", "{script}"],
+    expected: /^deno 2\./,
+  },
   {
     // Miniflare 4 needs Node 22 or later: it runs on the Node 22 from npm.
     name: "workerd (Miniflare, no nodejs_compat)",
@@ -182,7 +189,11 @@ describe.each(RUNTIMES)("$name", (runtime) => {
     // Two look-ups in two requests: on workerd a socket opened in one request cannot serve the next.
     for (const algorithm of ["ed25519", "ecdsa-secp256k1"] as const) {
       const answer = await signInBySignedTransaction(createCookieJar(), routes, node, algorithm);
-      expect({ algorithm, status: answer.status, body: answer.body }).toEqual({ algorithm, status: 200, body: { ok: true, address: answer.address } });
+      expect({ algorithm, status: answer.status, body: answer.body }).toEqual({
+        algorithm,
+        status: 200,
+        body: { ok: true, address: answer.address },
+      });
       expect(answer.ledgerLookups).toBeGreaterThan(0);
     }
   });

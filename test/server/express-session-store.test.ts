@@ -29,7 +29,15 @@ beforeAll(async () => {
       res.json({ error: error instanceof Error ? error.message : String(error), invalidOptions: error instanceof InvalidOptionsError });
     }
   });
-  app.use(session({ secret: "a test secret of at least 32 characters!", resave: false, saveUninitialized: false, store: sessionStore, name: "sid" }));
+  app.use(
+    session({
+      secret: "a test secret of at least 32 characters!",
+      resave: false,
+      saveUninitialized: false,
+      store: sessionStore,
+      name: "sid",
+    }),
+  );
   app.get("/hold", (req, res) => {
     const next = handed.shift();
     if (next === undefined) return void res.status(500).end();
@@ -86,7 +94,9 @@ function cookieOf(response: Response): string {
 }
 
 function storedSessions(): Promise<Record<string, unknown>> {
-  return new Promise((resolve, reject) => sessionStore.all((error, all) => (error ? reject(new Error("MemoryStore.all failed", { cause: error })) : resolve((all ?? {})))));
+  return new Promise((resolve, reject) =>
+    sessionStore.all((error, all) => (error ? reject(new Error("MemoryStore.all failed", { cause: error })) : resolve(all ?? {}))),
+  );
 }
 
 describe("expressSessionStore: SessionStore contract over real express-session requests", () => {

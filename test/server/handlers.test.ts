@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InvalidOptionsError } from "../../src/errors.js";
-import { createAuthHandlers, createMemoryNonceStore, type AuthHandlersOptions, type NonceStore, type SessionKind, type SessionStore } from "../../src/server/index.js";
+import {
+  createAuthHandlers,
+  createMemoryNonceStore,
+  type AuthHandlersOptions,
+  type NonceStore,
+  type SessionKind,
+  type SessionStore,
+} from "../../src/server/index.js";
 import { createMemorySessionStore } from "../../src/testing/index.js";
 import { compactSignature, createVerifier, type Verifier } from "../../src/verify/index.js";
 import { buildMessage, makeAccount, recordingLogger, scriptedVerifier, signedBody, T0, type Account } from "./support.js";
@@ -25,7 +32,15 @@ function setup(sessionKind: SessionKind, options: Partial<AuthHandlersOptions> =
   const verifier = scriptedVerifier(true);
   const logger = recordingLogger();
   const nonceStore = createMemoryNonceStore({ now: () => clock.now });
-  const handlers = createAuthHandlers({ verifier, sessionKind, domain: "example.com", now: () => clock.now, logger, nonceStore, ...options });
+  const handlers = createAuthHandlers({
+    verifier,
+    sessionKind,
+    domain: "example.com",
+    now: () => clock.now,
+    logger,
+    nonceStore,
+    ...options,
+  });
   const session = createMemorySessionStore();
   const account = makeAccount();
   /** Asks for a nonce and returns a signed body for it, as the browser would. */
@@ -113,7 +128,11 @@ describe.each(SESSION_KINDS)("createAuthHandlers, $sessionKind session", (expect
     it("works with a store that has no regenerate (a sealed cookie)", async () => {
       const { handlers, session, prepare, account } = setup(sessionKind);
       const { body } = await prepare();
-      const withoutRegenerate: SessionStore = { get: () => session.get(), set: (record) => session.set(record), destroy: () => session.destroy() };
+      const withoutRegenerate: SessionStore = {
+        get: () => session.get(),
+        set: (record) => session.set(record),
+        destroy: () => session.destroy(),
+      };
       expect((await handlers.verify(withoutRegenerate, { body })).status).toBe(200);
       expect(await session.get()).toMatchObject({ address: account.address, authenticatedAt: T0 });
     });
@@ -124,7 +143,13 @@ describe.each(SESSION_KINDS)("createAuthHandlers, $sessionKind session", (expect
       const result = await handlers.verify(session, { body: { ...body, proof: { x: 1 }, raw: "ignored" } });
       expect(result.status).toBe(200);
       expect(verifier.calls).toEqual([
-        { message: body.message, signatureKind: "signature", signature: body.signature, publicKey: account.publicKey, address: account.address },
+        {
+          message: body.message,
+          signatureKind: "signature",
+          signature: body.signature,
+          publicKey: account.publicKey,
+          address: account.address,
+        },
       ]);
     });
 
@@ -387,7 +412,10 @@ describe.each(SESSION_KINDS)("createAuthHandlers, $sessionKind session", (expect
     it("refuses a message for an attacker's domain even when the Host header names it", async () => {
       const { handlers, session, prepare } = setup(sessionKind);
       const { body } = await prepare({ domain: "attacker.example" });
-      expect(await handlers.verify(session, { body, host: "attacker.example" })).toEqual({ status: 400, body: { error: "Domain does not match." } });
+      expect(await handlers.verify(session, { body, host: "attacker.example" })).toEqual({
+        status: 400,
+        body: { error: "Domain does not match." },
+      });
     });
 
     it("accepts any domain of a configured list, and a port only where the list names it", async () => {
@@ -398,7 +426,10 @@ describe.each(SESSION_KINDS)("createAuthHandlers, $sessionKind session", (expect
         status: 400,
         body: { error: "Domain does not match." },
       });
-      expect(await handlers.verify(session, { body: (await prepare()).body })).toEqual({ status: 400, body: { error: "Domain does not match." } });
+      expect(await handlers.verify(session, { body: (await prepare()).body })).toEqual({
+        status: 400,
+        body: { error: "Domain does not match." },
+      });
     });
 
     it("asks a domain function with the message's domain and signs in only when it answers true", async () => {
@@ -411,7 +442,9 @@ describe.each(SESSION_KINDS)("createAuthHandlers, $sessionKind session", (expect
         },
       });
       expect((await handlers.verify(session, { body: (await prepare({ domain: "acme.example.com" })).body })).status).toBe(200);
-      expect(await handlers.verify(session, { body: (await prepare({ domain: "evil.example.com" })).body, host: "evil.example.com" })).toEqual({
+      expect(
+        await handlers.verify(session, { body: (await prepare({ domain: "evil.example.com" })).body, host: "evil.example.com" }),
+      ).toEqual({
         status: 400,
         body: { error: "Domain does not match." },
       });
@@ -424,7 +457,10 @@ describe.each(SESSION_KINDS)("createAuthHandlers, $sessionKind session", (expect
           throw new Error("tenant table not loaded");
         },
       });
-      expect(await handlers.verify(session, { body: (await prepare()).body })).toEqual({ status: 500, body: { error: "Internal server error." } });
+      expect(await handlers.verify(session, { body: (await prepare()).body })).toEqual({
+        status: 500,
+        body: { error: "Internal server error." },
+      });
       const logged = logger.entries.find((entry) => entry.level === "error");
       expect(logged?.message).toMatch(/setup/);
       expect(String(logged?.details[0])).toMatch(/the `domain` function threw for "example.com"/);
@@ -453,7 +489,9 @@ describe.each(SESSION_KINDS)("createAuthHandlers, $sessionKind session", (expect
         await handlers.verify(session, { body: (await prepare({ domain: "attacker.example" })).body });
         const warnings = logger.entries.filter((entry) => entry.level === "warn");
         expect(warnings).toHaveLength(1);
-        expect(warnings[0]?.message).toMatch(/no `domain` set, so only sign-in messages for localhost, 127\.0\.0\.1, \[::1\] \(any port\) are accepted/);
+        expect(warnings[0]?.message).toMatch(
+          /no `domain` set, so only sign-in messages for localhost, 127\.0\.0\.1, \[::1\] \(any port\) are accepted/,
+        );
         expect(warnings[0]?.message).toMatch(/before going to production/);
       });
     });
@@ -465,7 +503,9 @@ describe.each(SESSION_KINDS)("createAuthHandlers, $sessionKind session", (expect
       const { body } = await prepare();
       const misconfigured: SessionStore = {
         get: () => {
-          throw new InvalidOptionsError("sign-in-with-xrpl: expressSessionStore found no req.session: install express-session before the routes.");
+          throw new InvalidOptionsError(
+            "sign-in-with-xrpl: expressSessionStore found no req.session: install express-session before the routes.",
+          );
         },
         set: () => {},
         destroy: () => {},
@@ -481,14 +521,19 @@ describe.each(SESSION_KINDS)("createAuthHandlers, $sessionKind session", (expect
       const { handlers, session, prepare, logger } = setup(sessionKind);
       const { body } = await prepare();
       const failing: SessionStore = { get: () => session.get(), set: () => Promise.reject(new Error("store down")), destroy: () => {} };
-      expect(await handlers.verify(failing, { body })).toEqual({ status: expected.badBody.status, body: { error: expected.badBody.error } });
+      expect(await handlers.verify(failing, { body })).toEqual({
+        status: expected.badBody.status,
+        body: { error: expected.badBody.error },
+      });
       expect(logger.entries.map((entry) => entry.level)).toEqual(["error"]);
     });
 
     it("never throws, even when the session cannot be read", async () => {
       const { handlers } = setup(sessionKind);
       const failing: SessionStore = { get: () => Promise.reject(new Error("store down")), set: () => {}, destroy: () => {} };
-      await expect(handlers.verify(failing, { body: { message: "x", signatureKind: "signature", signature: "00", address: "r" } })).resolves.toEqual({
+      await expect(
+        handlers.verify(failing, { body: { message: "x", signatureKind: "signature", signature: "00", address: "r" } }),
+      ).resolves.toEqual({
         status: expected.badBody.status,
         body: { error: expected.badBody.error },
       });
@@ -597,24 +642,60 @@ describe("createAuthHandlers options", () => {
     ["no options", undefined, /pass an options object/],
     ["a missing verifier", { sessionKind: "server-store" }, /`verifier` is missing/],
     ["a verifier without verify", { sessionKind: "server-store", verifier: {} }, /`verifier` is missing/],
-    ["an unknown session kind", { verifier, sessionKind: "session" }, /unknown `sessionKind` "session": use "server-store" .* or "sealed-cookie"/],
+    [
+      "an unknown session kind",
+      { verifier, sessionKind: "session" },
+      /unknown `sessionKind` "session": use "server-store" .* or "sealed-cookie"/,
+    ],
     ["an unknown deprecated variant", { verifier, variant: "session" }, /unknown `variant` "session": set `sessionKind`/],
     ["no session kind", { verifier }, /set `sessionKind` to "server-store"/],
-    ["a session kind and a variant that disagree", { verifier, sessionKind: "server-store", variant: "cookie" }, /disagree: keep only `sessionKind`/],
-    ["a negative maxMessageAgeSeconds", { verifier, sessionKind: "server-store", maxMessageAgeSeconds: -1 }, /`maxMessageAgeSeconds` must be a positive number of seconds/],
-    ["a zero nonceTtlSeconds", { verifier, sessionKind: "server-store", nonceTtlSeconds: 0 }, /`nonceTtlSeconds` must be a positive number/],
+    [
+      "a session kind and a variant that disagree",
+      { verifier, sessionKind: "server-store", variant: "cookie" },
+      /disagree: keep only `sessionKind`/,
+    ],
+    [
+      "a negative maxMessageAgeSeconds",
+      { verifier, sessionKind: "server-store", maxMessageAgeSeconds: -1 },
+      /`maxMessageAgeSeconds` must be a positive number of seconds/,
+    ],
+    [
+      "a zero nonceTtlSeconds",
+      { verifier, sessionKind: "server-store", nonceTtlSeconds: 0 },
+      /`nonceTtlSeconds` must be a positive number/,
+    ],
     ["an infinite maxMessageAgeSeconds", { verifier, sessionKind: "server-store", maxMessageAgeSeconds: Infinity }, /maxMessageAgeSeconds/],
-    ["a negative clockSkewSeconds", { verifier, sessionKind: "server-store", clockSkewSeconds: -5 }, /`clockSkewSeconds` must be a number of seconds >= 0/],
+    [
+      "a negative clockSkewSeconds",
+      { verifier, sessionKind: "server-store", clockSkewSeconds: -5 },
+      /`clockSkewSeconds` must be a number of seconds >= 0/,
+    ],
     ["a bare network id as chainId", { verifier, sessionKind: "server-store", chainId: "0" }, /CAIP-2 XRPL chain id such as "xrpl:0"/],
     ["an out-of-range chainId", { verifier, sessionKind: "server-store", chainId: "xrpl:4294967296" }, /chainId/],
     ["an empty domain", { verifier, sessionKind: "server-store", domain: "" }, /`domain` must be a non-empty host name/],
     ["an empty domain list", { verifier, sessionKind: "server-store", domain: [] }, /`domain`/],
-    ["a domain with a scheme", { verifier, sessionKind: "server-store", domain: "https://example.com" }, /"https:\/\/example.com" is not a host\[:port\]: pass the host the user sees/],
-    ["a domain list with a path", { verifier, sessionKind: "server-store", domain: ["example.com", "example.com/login"] }, /"example.com\/login" is not a host/],
-    ["a nonceStore without consume", { verifier, sessionKind: "server-store", nonceStore: {} }, /createMemoryNonceStore\(\) or createRedisNonceStore/],
+    [
+      "a domain with a scheme",
+      { verifier, sessionKind: "server-store", domain: "https://example.com" },
+      /"https:\/\/example.com" is not a host\[:port\]: pass the host the user sees/,
+    ],
+    [
+      "a domain list with a path",
+      { verifier, sessionKind: "server-store", domain: ["example.com", "example.com/login"] },
+      /"example.com\/login" is not a host/,
+    ],
+    [
+      "a nonceStore without consume",
+      { verifier, sessionKind: "server-store", nonceStore: {} },
+      /createMemoryNonceStore\(\) or createRedisNonceStore/,
+    ],
     ["a logger without error", { verifier, sessionKind: "server-store", logger: { warn() {} } }, /`logger` must have `warn` and `error`/],
     ["a clock that is not a function", { verifier, sessionKind: "server-store", now: 5 }, /`now` must be a function/],
-    ["a production flag that is not a boolean", { verifier, sessionKind: "server-store", production: "yes" }, /`production` must be a boolean/],
+    [
+      "a production flag that is not a boolean",
+      { verifier, sessionKind: "server-store", production: "yes" },
+      /`production` must be a boolean/,
+    ],
     [
       "no domain in production",
       { verifier, sessionKind: "sealed-cookie", production: true },
@@ -647,12 +728,18 @@ describe("createAuthHandlers options", () => {
   });
 
   it("accepts a production start with a domain list or a domain function", () => {
-    expect(() => createAuthHandlers({ verifier, sessionKind: "server-store", production: true, domain: ["example.com", "www.example.com"] })).not.toThrow();
-    expect(() => createAuthHandlers({ verifier, sessionKind: "server-store", production: true, domain: (host) => host.endsWith(".example.com") })).not.toThrow();
+    expect(() =>
+      createAuthHandlers({ verifier, sessionKind: "server-store", production: true, domain: ["example.com", "www.example.com"] }),
+    ).not.toThrow();
+    expect(() =>
+      createAuthHandlers({ verifier, sessionKind: "server-store", production: true, domain: (host) => host.endsWith(".example.com") }),
+    ).not.toThrow();
   });
 
   it("accepts a domain list and zero clock skew", () => {
-    expect(() => createAuthHandlers({ verifier, sessionKind: "sealed-cookie", domain: ["a.example", "localhost:3000", "[::1]"], clockSkewSeconds: 0 })).not.toThrow();
+    expect(() =>
+      createAuthHandlers({ verifier, sessionKind: "sealed-cookie", domain: ["a.example", "localhost:3000", "[::1]"], clockSkewSeconds: 0 }),
+    ).not.toThrow();
   });
 });
 
@@ -663,17 +750,22 @@ describe("createAuthHandlers with the real verifier", () => {
   });
   afterAll(() => verifier.close());
 
-  it.each(["sealed-cookie", "server-store"] as const)("%s session: 20 racing verifies of one real signed message give exactly one 200", async (sessionKind) => {
-    const handlers = createAuthHandlers({ verifier, sessionKind, domain: "example.com" });
-    const session = createMemorySessionStore();
-    const account = makeAccount("ecdsa-secp256k1");
-    const { body } = await handlers.nonce(session);
-    const message = buildMessage({ account, nonce: body.nonce as string, issuedAtMs: Date.now() });
-    const results = await Promise.all(Array.from({ length: 20 }, () => handlers.verify(session, { body: signedBody(account, message) })));
-    expect(results.filter((result) => result.status === 200)).toEqual([{ status: 200, body: { ok: true, address: account.address } }]);
-    expect(new Set(results.filter((result) => result.status !== 200).map((result) => result.body.error))).toEqual(new Set(["Nonce has already been used."]));
-    expect(await session.get()).toMatchObject({ address: account.address, authenticatedAt: expect.any(Number) });
-  });
+  it.each(["sealed-cookie", "server-store"] as const)(
+    "%s session: 20 racing verifies of one real signed message give exactly one 200",
+    async (sessionKind) => {
+      const handlers = createAuthHandlers({ verifier, sessionKind, domain: "example.com" });
+      const session = createMemorySessionStore();
+      const account = makeAccount("ecdsa-secp256k1");
+      const { body } = await handlers.nonce(session);
+      const message = buildMessage({ account, nonce: body.nonce as string, issuedAtMs: Date.now() });
+      const results = await Promise.all(Array.from({ length: 20 }, () => handlers.verify(session, { body: signedBody(account, message) })));
+      expect(results.filter((result) => result.status === 200)).toEqual([{ status: 200, body: { ok: true, address: account.address } }]);
+      expect(new Set(results.filter((result) => result.status !== 200).map((result) => result.body.error))).toEqual(
+        new Set(["Nonce has already been used."]),
+      );
+      expect(await session.get()).toMatchObject({ address: account.address, authenticatedAt: expect.any(Number) });
+    },
+  );
 
   it("refuses a tampered message with 401 Signature verification failed.", async () => {
     const handlers = createAuthHandlers({ verifier, sessionKind: "server-store", domain: "example.com" });

@@ -125,9 +125,13 @@ beforeAll(async () => {
   logger = recordingLogger();
   const onSignOut = (context: SignOutHookContext<AppData, unknown>) => void signOuts.push(context);
   expressServer = createServer(
-    expressApp(createAuthHandlers<AppData, express.Request>({ verifier, sessionKind: "server-store", logger, onSignIn: appHook, onSignOut })),
+    expressApp(
+      createAuthHandlers<AppData, express.Request>({ verifier, sessionKind: "server-store", logger, onSignIn: appHook, onSignOut }),
+    ),
   );
-  ironServer = createServer(ironApp(createAuthHandlers<AppData, IncomingMessage>({ verifier, sessionKind: "sealed-cookie", logger, onSignIn: appHook, onSignOut })));
+  ironServer = createServer(
+    ironApp(createAuthHandlers<AppData, IncomingMessage>({ verifier, sessionKind: "sealed-cookie", logger, onSignIn: appHook, onSignOut })),
+  );
   expressBase = await listenOnLoopback(expressServer);
   ironBase = await listenOnLoopback(ironServer);
 });
@@ -174,7 +178,11 @@ describe.each(SERVERS)("hooks over HTTP: $name", ({ base }) => {
     });
     const profile = await call(jar, base(), "GET", "/api/profile");
     expect(profile.status).toBe(200);
-    expect(profile.body).toEqual({ address: account.address, authenticatedAt: expect.any(Number), data: { userId: `user-of-${account.address}`, roles: ["reader", "writer"] } });
+    expect(profile.body).toEqual({
+      address: account.address,
+      authenticatedAt: expect.any(Number),
+      data: { userId: `user-of-${account.address}`, roles: ["reader", "writer"] },
+    });
     expect(profile.body.authenticatedAt).toBeGreaterThanOrEqual(before);
     // The data stays on the server side of the session: the browser's `me` does not carry it.
     expect(await call(jar, base(), "GET", "/api/auth/me")).toEqual({ status: 200, body: { address: account.address } });
@@ -335,7 +343,13 @@ describe("onSignIn, step by step", () => {
   it("is not called for a proof that does not hold, nor for a replay", async () => {
     let calls = 0;
     const verifier = scriptedVerifier(false);
-    const handlers = createAuthHandlers({ verifier, sessionKind: "sealed-cookie", domain: "example.com", now: () => T0, onSignIn: () => void (calls += 1) });
+    const handlers = createAuthHandlers({
+      verifier,
+      sessionKind: "sealed-cookie",
+      domain: "example.com",
+      now: () => T0,
+      onSignIn: () => void (calls += 1),
+    });
     const store = createMemorySessionStore();
     const account = makeAccount();
     const { body } = await handlers.nonce(store);
@@ -347,7 +361,9 @@ describe("onSignIn, step by step", () => {
     expect((await handlers.verify(store, { body: proof })).status).toBe(200);
     expect(calls).toBe(1);
     // The same signed message with a copy of the pre-sign-in cookie: the nonce store refuses it first.
-    expect((await handlers.verify(createMemorySessionStore(beforeSignIn), { body: proof })).body.error).toBe("Nonce has already been used.");
+    expect((await handlers.verify(createMemorySessionStore(beforeSignIn), { body: proof })).body.error).toBe(
+      "Nonce has already been used.",
+    );
     expect(calls).toBe(1);
   });
 
@@ -380,14 +396,26 @@ describe("onSignIn, step by step", () => {
   });
 
   const broken: [string, unknown, RegExp][] = [
-    ["data that is too large", { data: { blob: "y".repeat(MAX_SESSION_DATA_BYTES) } }, /returned `data` that takes \d+ bytes as JSON, over the limit of 2048/],
+    [
+      "data that is too large",
+      { data: { blob: "y".repeat(MAX_SESSION_DATA_BYTES) } },
+      /returned `data` that takes \d+ bytes as JSON, over the limit of 2048/,
+    ],
     ["a Date in the data", { data: { since: new Date(T0) } }, /`data` that is not JSON at data\.since \(a Date\)/],
     ["a Map as data", { data: new Map() }, /not JSON at data \(a Map\)/],
     ["a bigint in the data", { data: { balance: 10n } }, /not JSON at data\.balance \(a bigint\)/],
     ["a function in the data", { data: { fn: () => 1 } }, /not JSON at data\.fn \(a function\)/],
     ["NaN in the data", { data: { score: Number.NaN } }, /not JSON at data\.score \(NaN\)/],
     ["undefined in an array", { data: [1, undefined] }, /not JSON at data\[1\] \(undefined\): use null/],
-    ["a cycle in the data", (() => { const data: Record<string, unknown> = {}; data.self = data; return { data }; })(), /refers back to itself/],
+    [
+      "a cycle in the data",
+      (() => {
+        const data: Record<string, unknown> = {};
+        data.self = data;
+        return { data };
+      })(),
+      /refers back to itself/,
+    ],
     ["a refusal with a 500 status", { refuse: { status: 500, message: "Nope." } }, /refused with status 500: use one of 400, 401, 403/],
     ["a refusal with a 200 status", { refuse: { status: 200, message: "Nope." } }, /refused with status 200/],
     ["a refusal without a message", { refuse: { status: 403, message: "" } }, /refused with message "": give one sentence/],
@@ -424,7 +452,11 @@ describe("onSignIn, step by step", () => {
 
     const failing = createMemorySessionStore();
     const { body } = await setup(() => undefined).handlers.nonce(failing);
-    const broken: SessionStore = { get: () => failing.get(), set: () => Promise.reject(new Error("store down")), destroy: () => failing.destroy() };
+    const broken: SessionStore = {
+      get: () => failing.get(),
+      set: () => Promise.reject(new Error("store down")),
+      destroy: () => failing.destroy(),
+    };
     const account = makeAccount();
     const refused = await setup(() => ({ refuse: { status: 403, message: SUSPENDED } })).handlers.verify(broken, {
       body: signedBody(account, buildMessage({ account, nonce: body.nonce!, issuedAtMs: T0 })),
@@ -436,14 +468,34 @@ describe("onSignIn, step by step", () => {
   it("passes a verifier that only has verify a success with the key and authority unknown", async () => {
     let seen: CheckSuccess | undefined;
     const verifyOnly = { verify: async () => true, close: async () => {} } as unknown as Verifier;
-    const handlers = createAuthHandlers({ verifier: verifyOnly, sessionKind: "server-store", domain: "example.com", now: () => T0, onSignIn: ({ check }) => void (seen = check) });
+    const handlers = createAuthHandlers({
+      verifier: verifyOnly,
+      sessionKind: "server-store",
+      domain: "example.com",
+      now: () => T0,
+      onSignIn: ({ check }) => void (seen = check),
+    });
     const store = createMemorySessionStore();
     const account = makeAccount();
     const { body } = await handlers.nonce(store);
-    const result = await handlers.verify(store, { body: signedBody(account, buildMessage({ account, nonce: body.nonce!, issuedAtMs: T0 })) });
+    const result = await handlers.verify(store, {
+      body: signedBody(account, buildMessage({ account, nonce: body.nonce!, issuedAtMs: T0 })),
+    });
     expect(result).toEqual({ status: 200, body: { ok: true, address: account.address } });
-    expect(seen).toEqual({ ok: true, address: account.address, signatureKind: "signature", authority: "unknown", publicKey: null, algorithm: null });
-    const refusing = createAuthHandlers({ verifier: { verify: async () => false, close: async () => {} } as unknown as Verifier, sessionKind: "server-store", domain: "example.com", now: () => T0 });
+    expect(seen).toEqual({
+      ok: true,
+      address: account.address,
+      signatureKind: "signature",
+      authority: "unknown",
+      publicKey: null,
+      algorithm: null,
+    });
+    const refusing = createAuthHandlers({
+      verifier: { verify: async () => false, close: async () => {} } as unknown as Verifier,
+      sessionKind: "server-store",
+      domain: "example.com",
+      now: () => T0,
+    });
     const { body: second } = await refusing.nonce(store);
     expect(
       await refusing.verify(store, { body: signedBody(account, buildMessage({ account, nonce: second.nonce!, issuedAtMs: T0 })) }),
@@ -488,7 +540,9 @@ describe("onSignOut, step by step", () => {
 
   it("runs after the session has been destroyed, with its data and the request given", async () => {
     const seen: unknown[] = [];
-    const { handlers, store, account } = await signedIn(({ address, data, request }) => void seen.push(store.destroyed, address, data, request));
+    const { handlers, store, account } = await signedIn(
+      ({ address, data, request }) => void seen.push(store.destroyed, address, data, request),
+    );
     await handlers.signOut(store, { request: "the request" });
     expect(seen).toEqual([true, account.address, { userId: "u_9" }, "the request"]);
   });
@@ -506,11 +560,21 @@ describe("onSignOut, step by step", () => {
 describe("getSignedIn", () => {
   function setup(options: { maxSessionAgeSeconds?: number } = {}) {
     const clock = { now: T0 };
-    const handlers = createAuthHandlers({ verifier: scriptedVerifier(), sessionKind: "sealed-cookie", domain: "example.com", now: () => clock.now, ...options, onSignIn: () => ({ data: { userId: "u_1" } }) });
+    const handlers = createAuthHandlers({
+      verifier: scriptedVerifier(),
+      sessionKind: "sealed-cookie",
+      domain: "example.com",
+      now: () => clock.now,
+      ...options,
+      onSignIn: () => ({ data: { userId: "u_1" } }),
+    });
     const signIn = async (store = createMemorySessionStore()) => {
       const account = makeAccount();
       const { body } = await handlers.nonce(store);
-      expect((await handlers.verify(store, { body: signedBody(account, buildMessage({ account, nonce: body.nonce!, issuedAtMs: clock.now })) })).status).toBe(200);
+      expect(
+        (await handlers.verify(store, { body: signedBody(account, buildMessage({ account, nonce: body.nonce!, issuedAtMs: clock.now })) }))
+          .status,
+      ).toBe(200);
       return { store, account };
     };
     return { handlers, clock, signIn };

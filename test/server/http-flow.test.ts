@@ -144,7 +144,10 @@ describe.each(VARIANTS)("sign-in over HTTP, variant $name, real verifier", ({ ba
       expect(await browser.request("GET", me)).toEqual({ status: 401, body: { error: "Not authenticated." } });
       const body = await signedFor(browser, account);
       const cookieBefore = browser.cookieHeader;
-      expect(await browser.request("POST", "/api/auth/verify", body)).toEqual({ status: 200, body: { ok: true, address: account.address } });
+      expect(await browser.request("POST", "/api/auth/verify", body)).toEqual({
+        status: 200,
+        body: { ok: true, address: account.address },
+      });
       expect(browser.cookieHeader).not.toBe(cookieBefore);
       expect(await browser.request("GET", me)).toEqual({ status: 200, body: { address: account.address } });
       expect(await browser.request("POST", "/api/auth/signout")).toEqual({ status: 200, body: { ok: true } });
@@ -204,6 +207,9 @@ describe("sign-in over HTTP: variant-specific answers", () => {
   it("variant store answers a body without the required fields with 400 Invalid request body.", async () => {
     const browser = new Browser(expressBase);
     await browser.request("GET", "/api/auth/nonce");
-    expect(await browser.request("POST", "/api/auth/verify", { message: 1 })).toEqual({ status: 400, body: { error: "Invalid request body." } });
+    expect(await browser.request("POST", "/api/auth/verify", { message: 1 })).toEqual({
+      status: 400,
+      body: { error: "Invalid request body." },
+    });
   });
 });

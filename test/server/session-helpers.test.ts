@@ -28,7 +28,11 @@ describe("sessionCookieOptions", () => {
 
   it("gives iron-session a 30-minute seal and cookie in seconds, sameSite left to iron-session", () => {
     const options = sessionCookieOptions({ sessionKind: "sealed-cookie", production: true, name: "app_session" });
-    expect(options).toEqual({ cookieName: "app_session", ttl: 1800, cookieOptions: { httpOnly: true, secure: true, path: "/", maxAge: 1800 } });
+    expect(options).toEqual({
+      cookieName: "app_session",
+      ttl: 1800,
+      cookieOptions: { httpOnly: true, secure: true, path: "/", maxAge: 1800 },
+    });
     expect("sameSite" in options.cookieOptions).toBe(false);
   });
 
@@ -49,8 +53,12 @@ describe("sessionCookieOptions", () => {
     expectTypeOf(sessionCookieOptions({ variant: "cookie" })).toEqualTypeOf<IronSessionCookieOptions>();
     expectTypeOf(sessionCookieOptions({ sessionKind: "server-store" })).toEqualTypeOf<ExpressSessionCookieOptions>();
     expectTypeOf(sessionCookieOptions({ sessionKind: "sealed-cookie" })).toEqualTypeOf<IronSessionCookieOptions>();
-    expect(sessionCookieOptions({ variant: "store", production: true })).toEqual(sessionCookieOptions({ sessionKind: "server-store", production: true }));
-    expect(sessionCookieOptions({ variant: "cookie", production: false })).toEqual(sessionCookieOptions({ sessionKind: "sealed-cookie", production: false }));
+    expect(sessionCookieOptions({ variant: "store", production: true })).toEqual(
+      sessionCookieOptions({ sessionKind: "server-store", production: true }),
+    );
+    expect(sessionCookieOptions({ variant: "cookie", production: false })).toEqual(
+      sessionCookieOptions({ sessionKind: "sealed-cookie", production: false }),
+    );
   });
 
   it("rejects an unknown session kind, a bad name and a bad lifetime with InvalidOptionsError", () => {
@@ -59,7 +67,9 @@ describe("sessionCookieOptions", () => {
     expect(() => sessionCookieOptions({ sessionKind: "server-store", name: "bad name" })).toThrow(InvalidOptionsError);
     expect(() => sessionCookieOptions({ sessionKind: "server-store", name: "a;b" })).toThrow(/`name`/);
     expect(() => sessionCookieOptions({ sessionKind: "server-store", maxAgeSeconds: 0 })).toThrow(/maxAgeSeconds/);
-    expect(() => sessionCookieOptions({ sessionKind: "server-store", production: "yes" as never })).toThrow(/`production` must be a boolean/);
+    expect(() => sessionCookieOptions({ sessionKind: "server-store", production: "yes" as never })).toThrow(
+      /`production` must be a boolean/,
+    );
   });
 });
 
@@ -74,11 +84,15 @@ describe("resolveSessionSecret", () => {
 
   it("stops a production start without SESSION_SECRET, naming it and the fix", () => {
     expect(() => resolveSessionSecret({ secret: undefined, production: true })).toThrow(InvalidOptionsError);
-    expect(() => resolveSessionSecret({ secret: "", production: true })).toThrow(/^sign-in-with-xrpl: SESSION_SECRET is not set: set SESSION_SECRET to at least 32/);
+    expect(() => resolveSessionSecret({ secret: "", production: true })).toThrow(
+      /^sign-in-with-xrpl: SESSION_SECRET is not set: set SESSION_SECRET to at least 32/,
+    );
   });
 
   it("stops a production start with a 31-character SESSION_SECRET", () => {
-    expect(() => resolveSessionSecret({ secret: good.slice(1), production: true })).toThrow(/SESSION_SECRET is too short \(31 characters, at least 32 needed\)/);
+    expect(() => resolveSessionSecret({ secret: good.slice(1), production: true })).toThrow(
+      /SESSION_SECRET is too short \(31 characters, at least 32 needed\)/,
+    );
   });
 
   it("stops a production start with a secret that is only whitespace, naming SESSION_SECRET and how to make one", () => {
@@ -100,7 +114,9 @@ describe("resolveSessionSecret", () => {
     expect(resolveSessionSecret({ secret: "abcdefgh".repeat(5), production: true })).toBe("abcdefgh".repeat(5));
     expect(resolveSessionSecret({ secret: "abc defg".repeat(5), production: true })).toBe("abc defg".repeat(5));
     // Characters are code points: a surrogate pair is one character, not two.
-    expect(() => resolveSessionSecret({ secret: "\u{1F600}\u{1F601}\u{1F602}\u{1F603}".repeat(10), production: true })).toThrow(/\(4, at least 8 needed\)/);
+    expect(() => resolveSessionSecret({ secret: "\u{1F600}\u{1F601}\u{1F602}\u{1F603}".repeat(10), production: true })).toThrow(
+      /\(4, at least 8 needed\)/,
+    );
   });
 
   it("accepts the output of openssl rand -hex 32 (64 characters from 16)", () => {
@@ -113,8 +129,12 @@ describe("resolveSessionSecret", () => {
     expect(resolveSessionSecret({ secret: " ".repeat(40), production: false, logger })).toBe(" ".repeat(40));
     expect(resolveSessionSecret({ secret: "dev".repeat(12), production: false, logger })).toBe("dev".repeat(12));
     expect(logger.entries.map((entry) => entry.level)).toEqual(["warn", "warn"]);
-    expect(logger.entries[0]!.message).toMatch(/^sign-in-with-xrpl: SESSION_SECRET is only whitespace: kept for this development process, but a production start refuses it/);
-    expect(logger.entries[1]!.message).toMatch(/SESSION_SECRET has too few different characters \(3, at least 8 needed\).*openssl rand -hex 32/);
+    expect(logger.entries[0]!.message).toMatch(
+      /^sign-in-with-xrpl: SESSION_SECRET is only whitespace: kept for this development process, but a production start refuses it/,
+    );
+    expect(logger.entries[1]!.message).toMatch(
+      /SESSION_SECRET has too few different characters \(3, at least 8 needed\).*openssl rand -hex 32/,
+    );
   });
 
   it("generates a random 64-character secret in development and says so through the logger", () => {

@@ -26,7 +26,14 @@ export interface MessageInput {
   expirationTimeMs?: number;
 }
 
-export function buildMessage({ account, nonce, issuedAtMs, domain = "example.com", chainId = "xrpl:0", expirationTimeMs }: MessageInput): string {
+export function buildMessage({
+  account,
+  nonce,
+  issuedAtMs,
+  domain = "example.com",
+  chainId = "xrpl:0",
+  expirationTimeMs,
+}: MessageInput): string {
   return createMessage({
     domain,
     address: account.address,
@@ -67,7 +74,14 @@ export function scriptedVerifier(answer: boolean | Error = true) {
     async check(request) {
       const ok = await verifier.verify(request);
       return ok
-        ? { ok, address: request.address, signatureKind: request.signatureKind, authority: "master", publicKey: request.publicKey ?? null, algorithm: null }
+        ? {
+            ok,
+            address: request.address,
+            signatureKind: request.signatureKind,
+            authority: "master",
+            publicKey: request.publicKey ?? null,
+            algorithm: null,
+          }
         : { ok, code: "invalid_signature", detail: "The scripted verifier refused the proof." };
     },
     async close() {},
@@ -93,7 +107,9 @@ export function recordingLogger() {
 export async function raceVerifiesAcrossTwoServers(nonceStores: readonly [NonceStore, NonceStore]): Promise<HandlerResult[]> {
   const verifier = createVerifier({ nodeUrl: "ws://127.0.0.1:9", strategies: [compactSignature({ ledger: "never" })] });
   try {
-    const servers = nonceStores.map((nonceStore) => createAuthHandlers({ verifier, sessionKind: "sealed-cookie", domain: "example.com", nonceStore }));
+    const servers = nonceStores.map((nonceStore) =>
+      createAuthHandlers({ verifier, sessionKind: "sealed-cookie", domain: "example.com", nonceStore }),
+    );
     const session = createMemorySessionStore();
     const account = makeAccount();
     const { body } = await servers[0]!.nonce(session);

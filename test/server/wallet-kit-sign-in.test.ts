@@ -8,7 +8,13 @@ import session from "express-session";
 import { sign } from "ripple-keypairs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSignInTransaction } from "../../src/client/transaction.js";
-import { createAuthHandlers, createMemoryNonceStore, expressSessionStore, sessionCookieOptions, type AuthHandlers } from "../../src/server/index.js";
+import {
+  createAuthHandlers,
+  createMemoryNonceStore,
+  expressSessionStore,
+  sessionCookieOptions,
+  type AuthHandlers,
+} from "../../src/server/index.js";
 import { compactSignature, createVerifier, signedTransaction } from "../../src/verify/index.js";
 import type { LedgerReader, Verifier } from "../../src/verify/types.js";
 import { formatWalletKitMessage, walletKitSignInParams } from "../fixtures/wallet-kit/format.js";
@@ -23,8 +29,7 @@ const wallet = walletFor("secp256k1", SEEDS.secp256k1);
 
 /** Both test accounts exist with their master key enabled. */
 const ledgerReader: LedgerReader = {
-  getAccountAuthority: (address) =>
-    Promise.resolve({ account: address, exists: address === wallet.classicAddress, masterDisabled: false }),
+  getAccountAuthority: (address) => Promise.resolve({ account: address, exists: address === wallet.classicAddress, masterDisabled: false }),
   getNetworkId: () => Promise.resolve(0),
 };
 
@@ -77,7 +82,10 @@ function verifyBody(message: string, kind: "signature" | "signedTx"): Record<str
     const signature = sign(utf8Hex(message), wallet.privateKey);
     return { message, signatureKind: kind, proof: signature, signature, address: wallet.classicAddress, publicKey: wallet.publicKey };
   }
-  const txBlob = walletSignedTx(wallet, buildSignInTransaction({ account: wallet.classicAddress, message }) as unknown as Record<string, unknown>);
+  const txBlob = walletSignedTx(
+    wallet,
+    buildSignInTransaction({ account: wallet.classicAddress, message }) as unknown as Record<string, unknown>,
+  );
   return { message, signatureKind: kind, proof: txBlob, txBlob, address: wallet.classicAddress };
 }
 

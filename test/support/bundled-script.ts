@@ -46,7 +46,9 @@ export async function runBundledScript(
       external: options.external ?? [],
       banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
     });
-    const child = spawn(process.execPath, [...(options.nodeOptions ?? []), join(directory, "entry.mjs"), ...(options.args ?? [])], { cwd: directory });
+    const child = spawn(process.execPath, [...(options.nodeOptions ?? []), join(directory, "entry.mjs"), ...(options.args ?? [])], {
+      cwd: directory,
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

@@ -221,7 +221,11 @@ export async function startHonoExample(options: StartExpressOptions = {}): Promi
  * 127.0.0.1 (`PORT`) and waits until `probePath` answers. For code that is not one of the
  * examples, such as the README's server block.
  */
-export async function startNodeScript(script: string, cwd: string, options: StartExampleOptions & { probePath?: string } = {}): Promise<ExampleProcess> {
+export async function startNodeScript(
+  script: string,
+  cwd: string,
+  options: StartExampleOptions & { probePath?: string } = {},
+): Promise<ExampleProcess> {
   const port = await freePort();
   const spawned = spawnNode([script], cwd, exampleEnv({ ...options.env, PORT: String(port) }));
   await waitUntilAnswering(spawned, `http://127.0.0.1:${port}`, options.probePath ?? "/", options.timeoutMs ?? 30_000, script);
@@ -271,7 +275,11 @@ export async function runExampleUntilExit(
   // Here `options.env` may set PORT too: a bad PORT is one of the starts that must fail.
   const spawned =
     example === "express" || example === "hono"
-      ? spawnNode(["server.mjs"], example === "express" ? EXPRESS_DIR : HONO_DIR, exampleEnv({ HOST: "127.0.0.1", PORT: String(port), ...options.env }))
+      ? spawnNode(
+          ["server.mjs"],
+          example === "express" ? EXPRESS_DIR : HONO_DIR,
+          exampleEnv({ HOST: "127.0.0.1", PORT: String(port), ...options.env }),
+        )
       : spawnNode(["server.mjs"], NEXT_DIR, nextServerEnv(port, options.env, { portOverridable: true }));
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -287,7 +295,11 @@ export async function runExampleUntilExit(
  * Runs `node <script>` in `cwd` until it exits by itself (a launcher that must refuse to start),
  * with the example environment plus `options.env`. Stopped after `timeoutMs` (default 30 s).
  */
-export async function runScriptUntilExit(script: string, cwd: string, options: StartExampleOptions = {}): Promise<ExitInfo & { timedOut: boolean }> {
+export async function runScriptUntilExit(
+  script: string,
+  cwd: string,
+  options: StartExampleOptions = {},
+): Promise<ExitInfo & { timedOut: boolean }> {
   const spawned = spawnNode([script], cwd, exampleEnv(options.env));
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -326,14 +338,28 @@ const buildsOnce = new Map<string, Promise<void>>();
 export function buildNextExample(options: { timeoutMs?: number } = {}): Promise<void> {
   return buildNextApp(
     NEXT_DIR,
-    ["app", "lib", "instrumentation.ts", "settings.mjs", "client-address.mjs", "server-link.mjs", "next.config.mjs", "tsconfig.json", "package.json"],
+    [
+      "app",
+      "lib",
+      "instrumentation.ts",
+      "settings.mjs",
+      "client-address.mjs",
+      "server-link.mjs",
+      "next.config.mjs",
+      "tsconfig.json",
+      "package.json",
+    ],
     options,
   );
 }
 
 /** `buildNextExample` for examples/next-authjs (Auth.js with the XRPL provider). */
 export function buildNextAuthjsExample(options: { timeoutMs?: number } = {}): Promise<void> {
-  return buildNextApp(NEXT_AUTHJS_DIR, ["app", "lib", "auth.ts", "instrumentation.ts", "next.config.mjs", "tsconfig.json", "package.json"], options);
+  return buildNextApp(
+    NEXT_AUTHJS_DIR,
+    ["app", "lib", "auth.ts", "instrumentation.ts", "next.config.mjs", "tsconfig.json", "package.json"],
+    options,
+  );
 }
 
 /** `next build` of the Next app in `dir` into .next-tests, skipped when newer than `sources` (relative to `dir`) and dist/. */

@@ -88,7 +88,13 @@ describe("mock rippled", () => {
       signerList: { quorum: 2, signers: [{ account: BOB, weight: 1 }] },
     });
     const socket = await open(node.url);
-    const response = (await call(socket, { id: 4, command: "account_info", account: ALICE, signer_lists: true, ledger_index: "validated" })) as {
+    const response = (await call(socket, {
+      id: 4,
+      command: "account_info",
+      account: ALICE,
+      signer_lists: true,
+      ledger_index: "validated",
+    })) as {
       result: Record<string, unknown>;
     };
     expect(response).toMatchObject({ status: "success", api_version: 2 });

@@ -70,7 +70,9 @@ function clientOver(url: string, pending: PendingCalls, jar: CookieJar): Session
 }
 
 /** express-session (MemoryStore unless `store` is given) and `expressSessionStore(req)`. */
-export async function serveExpressSessions(options: { store?: session.Store; wrap?: (store: SessionStore) => SessionStore } = {}): Promise<ServedSessions> {
+export async function serveExpressSessions(
+  options: { store?: session.Store; wrap?: (store: SessionStore) => SessionStore } = {},
+): Promise<ServedSessions> {
   const wrap = options.wrap ?? ((store: SessionStore) => store);
   const pending = new PendingCalls();
   const app = express();

@@ -135,7 +135,9 @@ describe("revocationStoreContract catches broken revocation stores", () => {
   });
 
   it("can leave the input checks out", () => {
-    const names = revocationStoreContract(() => ({ revoke: async () => {}, isRevoked: async () => false }), { checkInput: false }).map((each) => each.name);
+    const names = revocationStoreContract(() => ({ revoke: async () => {}, isRevoked: async () => false }), { checkInput: false }).map(
+      (each) => each.name,
+    );
     expect(names.some((name) => name.startsWith("rejects"))).toBe(false);
   });
 });

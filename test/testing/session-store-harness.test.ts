@@ -49,7 +49,11 @@ if ("reason" in redisConnection && process.env.CI) {
 describe("sessionStoreContract over iron-session's sealed cookie, through real requests", () => {
   let served: ServedSessions;
   beforeAll(async () => {
-    served = await serveIronSessions({ cookieName: "siwx_contract", password: "a test password of at least 32 characters!!", cookieOptions: { secure: false } });
+    served = await serveIronSessions({
+      cookieName: "siwx_contract",
+      password: "a test password of at least 32 characters!!",
+      cookieOptions: { secure: false },
+    });
   });
   afterAll(() => served.close());
   // newClient is called when a check runs, once the server has started.
@@ -68,7 +72,9 @@ describe("sessionStoreContract catches the bugs that only show across requests",
       }),
     };
     const checks = sessionStoreContract(forgetful);
-    await expect(check(checks, "the next request sees").run()).rejects.toThrow(/next request after set\(full record\): get\(\)\.pendingNonce is undefined/);
+    await expect(check(checks, "the next request sees").run()).rejects.toThrow(
+      /next request after set\(full record\): get\(\)\.pendingNonce is undefined/,
+    );
     // The within-one-request checks cannot see it: they pass.
     await expect(check(checks, "set persists every field").run()).resolves.toBeUndefined();
   });
@@ -93,7 +99,8 @@ describe("sessionStoreContract catches the bugs that only show across requests",
         name: "a regenerate that empties the record but keeps the session id",
         wrap: (store) => ({ ...store, get: store.get, set: store.set, destroy: store.destroy, regenerate: () => store.set({}) }),
         check: "regenerate retires the old session id",
-        error: /a copy of the cookie taken before regenerate\(\): get\(\)\.address is "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", expected undefined/,
+        error:
+          /a copy of the cookie taken before regenerate\(\): get\(\)\.address is "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", expected undefined/,
       },
       {
         name: "a destroy that does nothing",
@@ -122,6 +129,8 @@ describe("sessionStoreContract catches the bugs that only show across requests",
 
   it("refuses a harness without newClient or with an unknown kind", () => {
     expect(() => sessionStoreContract({} as SessionStoreHarness)).toThrow(/takes a harness \{ kind, newClient\(\) \}/);
-    expect(() => sessionStoreContract({ kind: "cookie", newClient: () => ({}) } as unknown as SessionStoreHarness)).toThrow(/"server-store" or "sealed-cookie"/);
+    expect(() => sessionStoreContract({ kind: "cookie", newClient: () => ({}) } as unknown as SessionStoreHarness)).toThrow(
+      /"server-store" or "sealed-cookie"/,
+    );
   });
 });

@@ -4,7 +4,13 @@ import express from "express";
 import session from "express-session";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InvalidOptionsError } from "../../src/errors.js";
-import { createAuthHandlers, expressSessionStore, type AuthHandlers, type HandlerResult, type SessionStore } from "../../src/server/index.js";
+import {
+  createAuthHandlers,
+  expressSessionStore,
+  type AuthHandlers,
+  type HandlerResult,
+  type SessionStore,
+} from "../../src/server/index.js";
 import { createDevWallet, createTestClient } from "../../src/testing/index.js";
 import { compactSignature, createVerifier, signedTransaction, type AccountAuthority } from "../../src/verify/index.js";
 
@@ -13,7 +19,9 @@ describe("createTestClient against a running Express server", () => {
   const accounts = new Map<string, AccountAuthority>();
   const verifier = createVerifier({
     strategies: [compactSignature(), signedTransaction({ networkId: 0 })],
-    ledgerReader: { getAccountAuthority: async (address) => accounts.get(address) ?? { account: address, exists: false, masterDisabled: false } },
+    ledgerReader: {
+      getAccountAuthority: async (address) => accounts.get(address) ?? { account: address, exists: false, masterDisabled: false },
+    },
   });
   let server: Server;
   let url: string;

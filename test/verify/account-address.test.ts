@@ -10,11 +10,14 @@ import { createSignatureEngine } from "../../src/verify/signature-engine.js";
 const backends = [createNodeCryptoBackend()!, createNobleBackend()];
 
 describe("encodeClassicAddress", () => {
-  it.each(backends.map((backend) => [backend.name, backend] as const))("matches ripple-address-codec on random account ids (%s hashes)", (_name, backend) => {
-    const ids = [new Uint8Array(20), new Uint8Array(20).fill(255), Uint8Array.from([0, 0, 0, 1, ...new Uint8Array(16)])];
-    for (let index = 0; index < 2000; index += 1) ids.push(new Uint8Array(randomBytes(20)));
-    for (const id of ids) expect(encodeClassicAddress(id, (data) => backend.sha256(data))).toBe(encodeAccountID(id));
-  });
+  it.each(backends.map((backend) => [backend.name, backend] as const))(
+    "matches ripple-address-codec on random account ids (%s hashes)",
+    (_name, backend) => {
+      const ids = [new Uint8Array(20), new Uint8Array(20).fill(255), Uint8Array.from([0, 0, 0, 1, ...new Uint8Array(16)])];
+      for (let index = 0; index < 2000; index += 1) ids.push(new Uint8Array(randomBytes(20)));
+      for (const id of ids) expect(encodeClassicAddress(id, (data) => backend.sha256(data))).toBe(encodeAccountID(id));
+    },
+  );
 
   it("gives the addresses ripple-keypairs derives", () => {
     const engine = createSignatureEngine(backends[0]!);

@@ -8,7 +8,12 @@ const OTHER = "rLUEXYuLiQptky37CqLcm9USQpPiz5rkpD";
 const SIGNER_A = "rU6K7V3Po4snVhBBaU29sesqs2qTQJWDw1";
 const SIGNER_B = "rJrRMgiRgrU6hDF4pgu5DXQdWyPbY35ErN";
 
-const funded = (extra: Partial<AccountAuthority> = {}): AccountAuthority => ({ account: ACCOUNT, exists: true, masterDisabled: false, ...extra });
+const funded = (extra: Partial<AccountAuthority> = {}): AccountAuthority => ({
+  account: ACCOUNT,
+  exists: true,
+  masterDisabled: false,
+  ...extra,
+});
 
 describe("keyHasAuthority", () => {
   it("allows the master key of a funded account", () => {
@@ -33,7 +38,13 @@ describe("keyHasAuthority", () => {
 });
 
 describe("signersReachQuorum", () => {
-  const list = { quorum: 3, signers: [{ account: SIGNER_A, weight: 2 }, { account: SIGNER_B, weight: 1 }] };
+  const list = {
+    quorum: 3,
+    signers: [
+      { account: SIGNER_A, weight: 2 },
+      { account: SIGNER_B, weight: 1 },
+    ],
+  };
   const signer = (account: string, extra: Partial<AuthorizedSigner> = {}): AuthorizedSigner => ({
     account,
     authority: { account, exists: true, masterDisabled: false },
@@ -57,7 +68,10 @@ describe("signersReachQuorum", () => {
   it("refuses a signer key without authority over its signer account", () => {
     const disabled = signer(SIGNER_B, { authority: { account: SIGNER_B, exists: true, masterDisabled: true } });
     expect(signersReachQuorum(funded({ signerList: list }), [signer(SIGNER_A), disabled])).toBe(false);
-    const viaRegular = signer(SIGNER_B, { keyAddress: REGULAR, authority: { account: SIGNER_B, exists: true, masterDisabled: true, regularKey: REGULAR } });
+    const viaRegular = signer(SIGNER_B, {
+      keyAddress: REGULAR,
+      authority: { account: SIGNER_B, exists: true, masterDisabled: true, regularKey: REGULAR },
+    });
     expect(signersReachQuorum(funded({ signerList: list }), [signer(SIGNER_A), viaRegular])).toBe(true);
   });
   it("accepts a signer account not on the ledger signing with its master key", () => {
@@ -66,7 +80,9 @@ describe("signersReachQuorum", () => {
   });
   it("refuses when the account has no signer list, is not on the ledger, or no one signed", () => {
     expect(signersReachQuorum(funded(), [signer(SIGNER_A), signer(SIGNER_B)])).toBe(false);
-    expect(signersReachQuorum({ account: ACCOUNT, exists: false, masterDisabled: false }, [signer(SIGNER_A), signer(SIGNER_B)])).toBe(false);
+    expect(signersReachQuorum({ account: ACCOUNT, exists: false, masterDisabled: false }, [signer(SIGNER_A), signer(SIGNER_B)])).toBe(
+      false,
+    );
     expect(signersReachQuorum(funded({ signerList: list }), [])).toBe(false);
   });
   it("refuses authority data that belongs to another account than the signer", () => {

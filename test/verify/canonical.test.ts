@@ -18,7 +18,9 @@ function le(value: bigint): string {
   let text = "";
   let rest = value;
   for (let index = 0; index < 32; index += 1) {
-    text += Number(rest & 0xffn).toString(16).padStart(2, "0");
+    text += Number(rest & 0xffn)
+      .toString(16)
+      .padStart(2, "0");
     rest >>= 8n;
   }
   return text;

@@ -29,7 +29,10 @@ import {
   walletSignedTx,
 } from "./proofs.js";
 
-function verifierOver(accounts: Record<string, MemoryAccount>, options: { ledger?: "if-needed" | "always" | "never"; networkId?: number } = {}) {
+function verifierOver(
+  accounts: Record<string, MemoryAccount>,
+  options: { ledger?: "if-needed" | "always" | "never"; networkId?: number } = {},
+) {
   const warnings: string[] = [];
   const errors: string[] = [];
   const logger = { warn: (text: string) => void warnings.push(text), error: (text: string) => void errors.push(text) };
@@ -86,10 +89,19 @@ describe("check() successes", () => {
     const regular = regularKeyWallet(master.classicAddress, "secp256k1");
     const { verifier } = verifierOver({ [master.classicAddress]: { masterDisabled: true, regularKey: keyAddressOf(regular) } });
     const message = signInMessage(master.classicAddress);
-    const expected = { ok: true, address: master.classicAddress, authority: "regular", publicKey: regular.publicKey, algorithm: "secp256k1" };
+    const expected = {
+      ok: true,
+      address: master.classicAddress,
+      authority: "regular",
+      publicKey: regular.publicKey,
+      algorithm: "secp256k1",
+    };
     expect(await checked(verifier, compactProof(regular, message))).toEqual({ ...expected, signatureKind: "signature" });
     const blob = walletSignedTx(regular, signInAccountSet(master.classicAddress, message));
-    expect(await checked(verifier, signedTxRequest(master.classicAddress, message, blob))).toEqual({ ...expected, signatureKind: "signedTx" });
+    expect(await checked(verifier, signedTxRequest(master.classicAddress, message, blob))).toEqual({
+      ...expected,
+      signatureKind: "signedTx",
+    });
   });
 
   it("reports the master key of an unfunded account signing a transaction (accepted: only that key can exist)", async () => {
@@ -111,11 +123,24 @@ describe("check() successes", () => {
     const account = walletFor("ed25519");
     const signers = [walletFor("secp256k1"), walletFor("ed25519")];
     const { verifier } = verifierOver({
-      [account.classicAddress]: { masterDisabled: true, signerList: { quorum: 2, signers: signers.map((signer) => ({ account: signer.classicAddress, weight: 1 })) } },
+      [account.classicAddress]: {
+        masterDisabled: true,
+        signerList: { quorum: 2, signers: signers.map((signer) => ({ account: signer.classicAddress, weight: 1 })) },
+      },
     });
     const message = signInMessage(account.classicAddress);
-    const result = await checked(verifier, signedTxRequest(account.classicAddress, message, multiSignedTx(account.classicAddress, message, signers)));
-    expect(result).toMatchObject({ ok: true, address: account.classicAddress, signatureKind: "signedTx", authority: "multisig", publicKey: null, algorithm: null });
+    const result = await checked(
+      verifier,
+      signedTxRequest(account.classicAddress, message, multiSignedTx(account.classicAddress, message, signers)),
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      address: account.classicAddress,
+      signatureKind: "signedTx",
+      authority: "multisig",
+      publicKey: null,
+      algorithm: null,
+    });
     expect(result.ok && [...(result.signers ?? [])].sort()).toEqual(signers.map((signer) => signer.classicAddress).sort());
   });
 });
@@ -132,7 +157,10 @@ describe("check() failure codes: compact signatures", () => {
     ["a signature that is not hex", { ...good, signature: `${good.signature!.slice(0, -2)}ZZ` }],
     ["a publicKey of the wrong length", { ...good, publicKey: `${good.publicKey!}00` }],
     ["an address that is not shaped like one", { ...good, address: "not an address" }],
-    ["an address with a bad checksum", { ...good, address: `${wallet.classicAddress.slice(0, -1)}${wallet.classicAddress.endsWith("a") ? "b" : "a"}` }],
+    [
+      "an address with a bad checksum",
+      { ...good, address: `${wallet.classicAddress.slice(0, -1)}${wallet.classicAddress.endsWith("a") ? "b" : "a"}` },
+    ],
     ["an empty message", { ...good, message: "" }],
   ])("malformed_request for %s", async (_name, request) => {
     const { verifier } = verifierOver({});
@@ -180,12 +208,20 @@ describe("check() failure codes: compact signatures", () => {
   it("key_not_authorized when the key is neither the master nor the regular key", async () => {
     const master = walletFor("ed25519");
     const stranger = regularKeyWallet(master.classicAddress);
-    const { verifier } = verifierOver({ [master.classicAddress]: { masterDisabled: false, regularKey: walletFor("ed25519").classicAddress } });
-    expect(await checked(verifier, compactProof(stranger, signInMessage(master.classicAddress)))).toMatchObject({ ok: false, code: "key_not_authorized" });
+    const { verifier } = verifierOver({
+      [master.classicAddress]: { masterDisabled: false, regularKey: walletFor("ed25519").classicAddress },
+    });
+    expect(await checked(verifier, compactProof(stranger, signInMessage(master.classicAddress)))).toMatchObject({
+      ok: false,
+      code: "key_not_authorized",
+    });
   });
 
   it("master_disabled when the ledger is read (ledger: always) and the master key is disabled", async () => {
-    const { verifier } = verifierOver({ [wallet.classicAddress]: { masterDisabled: true, regularKey: walletFor("ed25519").classicAddress } }, { ledger: "always" });
+    const { verifier } = verifierOver(
+      { [wallet.classicAddress]: { masterDisabled: true, regularKey: walletFor("ed25519").classicAddress } },
+      { ledger: "always" },
+    );
     expect(await checked(verifier, good)).toMatchObject({ ok: false, code: "master_disabled" });
   });
 });
@@ -206,22 +242,51 @@ describe("check() failure codes: signed transactions", () => {
     const message = signInMessage(wallet.classicAddress);
     const blob = walletSignedTx(wallet, signInAccountSet(wallet.classicAddress, message));
     expect(blob.startsWith("1200032400000000")).toBe(true);
-    expect(await checked(setup(), signedTxRequest(wallet.classicAddress, message, mangle(blob)))).toMatchObject({ ok: false, code: "malformed_request" });
+    expect(await checked(setup(), signedTxRequest(wallet.classicAddress, message, mangle(blob)))).toMatchObject({
+      ok: false,
+      code: "malformed_request",
+    });
   });
 
   it.each([
-    ["an AccountSet with a live Sequence", (account: string, message: string) => signInAccountSet(account, message, { Sequence: 7, Fee: "12" })],
-    ["an AccountSet that sets a Domain", (account: string, message: string) => signInAccountSet(account, message, { Domain: utf8Hex("example.com") })],
+    [
+      "an AccountSet with a live Sequence",
+      (account: string, message: string) => signInAccountSet(account, message, { Sequence: 7, Fee: "12" }),
+    ],
+    [
+      "an AccountSet that sets a Domain",
+      (account: string, message: string) => signInAccountSet(account, message, { Domain: utf8Hex("example.com") }),
+    ],
     [
       "a Payment to another account",
-      (account: string, message: string) => ({ TransactionType: "Payment", Account: account, Destination: walletFor("ed25519").classicAddress, Amount: "1", Fee: "12", Sequence: 1, Memos: memoFor(message) }),
+      (account: string, message: string) => ({
+        TransactionType: "Payment",
+        Account: account,
+        Destination: walletFor("ed25519").classicAddress,
+        Amount: "1",
+        Fee: "12",
+        Sequence: 1,
+        Memos: memoFor(message),
+      }),
     ],
-    ["a SetRegularKey", (account: string, message: string) => ({ TransactionType: "SetRegularKey", Account: account, Fee: "0", Sequence: 0, Memos: memoFor(message) })],
+    [
+      "a SetRegularKey",
+      (account: string, message: string) => ({
+        TransactionType: "SetRegularKey",
+        Account: account,
+        Fee: "0",
+        Sequence: 0,
+        Memos: memoFor(message),
+      }),
+    ],
   ])("unsafe_transaction for %s", async (_name, build) => {
     const wallet = walletFor("secp256k1");
     const message = signInMessage(wallet.classicAddress);
     const blob = handSignedTx(wallet, build(wallet.classicAddress, message));
-    expect(await checked(setup(), signedTxRequest(wallet.classicAddress, message, blob))).toMatchObject({ ok: false, code: "unsafe_transaction" });
+    expect(await checked(setup(), signedTxRequest(wallet.classicAddress, message, blob))).toMatchObject({
+      ok: false,
+      code: "unsafe_transaction",
+    });
   });
 
   it("address_mismatch when the transaction is for another account", async () => {
@@ -236,13 +301,22 @@ describe("check() failure codes: signed transactions", () => {
 
   it.each([
     ["a first memo with another text", (account: string, message: string) => signInAccountSet(account, `${message}.`)],
-    ["the message in the second memo only", (account: string, message: string) => ({ ...signInAccountSet(account, message), Memos: [{ Memo: { MemoData: utf8Hex("other") } }, ...memoFor(message)] })],
+    [
+      "the message in the second memo only",
+      (account: string, message: string) => ({
+        ...signInAccountSet(account, message),
+        Memos: [{ Memo: { MemoData: utf8Hex("other") } }, ...memoFor(message)],
+      }),
+    ],
     ["no memo at all", (account: string) => ({ TransactionType: "AccountSet", Account: account, Fee: "0", Sequence: 0 })],
   ])("message_mismatch for %s", async (_name, build) => {
     const wallet = walletFor("ed25519");
     const message = signInMessage(wallet.classicAddress);
     const blob = walletSignedTx(wallet, build(wallet.classicAddress, message));
-    expect(await checked(setup(), signedTxRequest(wallet.classicAddress, message, blob))).toMatchObject({ ok: false, code: "message_mismatch" });
+    expect(await checked(setup(), signedTxRequest(wallet.classicAddress, message, blob))).toMatchObject({
+      ok: false,
+      code: "message_mismatch",
+    });
   });
 
   it("invalid_signature for a tampered signature and for a signature by another key", async () => {
@@ -250,19 +324,31 @@ describe("check() failure codes: signed transactions", () => {
     const message = signInMessage(wallet.classicAddress);
     const blob = walletSignedTx(wallet, signInAccountSet(wallet.classicAddress, message));
     const verifier = setup();
-    expect(await checked(verifier, signedTxRequest(wallet.classicAddress, message, withTamperedSignature(blob)))).toMatchObject({ ok: false, code: "invalid_signature" });
+    expect(await checked(verifier, signedTxRequest(wallet.classicAddress, message, withTamperedSignature(blob)))).toMatchObject({
+      ok: false,
+      code: "invalid_signature",
+    });
     const decoded = decode(blob);
     const forged = encode({ ...decoded, TxnSignature: sign(encodeForSigning(decoded), walletFor("secp256k1").privateKey) });
-    expect(await checked(verifier, signedTxRequest(wallet.classicAddress, message, forged))).toMatchObject({ ok: false, code: "invalid_signature" });
+    expect(await checked(verifier, signedTxRequest(wallet.classicAddress, message, forged))).toMatchObject({
+      ok: false,
+      code: "invalid_signature",
+    });
   });
 
   it("network_mismatch when NetworkID names another network than the expected one", async () => {
     const wallet = walletFor("ed25519");
     const message = signInMessage(wallet.classicAddress);
     const blob = handSignedTx(wallet, signInAccountSet(wallet.classicAddress, message, { NetworkID: 21338 }));
-    expect(await checked(setup({}, { networkId: 1 }), signedTxRequest(wallet.classicAddress, message, blob))).toMatchObject({ ok: false, code: "network_mismatch" });
+    expect(await checked(setup({}, { networkId: 1 }), signedTxRequest(wallet.classicAddress, message, blob))).toMatchObject({
+      ok: false,
+      code: "network_mismatch",
+    });
     const viaVerifier = createVerifier({ ledgerReader: memoryLedger({}), networkId: 1 });
-    expect(await checked(viaVerifier, signedTxRequest(wallet.classicAddress, message, blob))).toMatchObject({ ok: false, code: "network_mismatch" });
+    expect(await checked(viaVerifier, signedTxRequest(wallet.classicAddress, message, blob))).toMatchObject({
+      ok: false,
+      code: "network_mismatch",
+    });
     const viaChainId = createVerifier({ ledgerReader: memoryLedger({}), chainId: "xrpl:21338" });
     expect(await checked(viaChainId, signedTxRequest(wallet.classicAddress, message, blob))).toMatchObject({ ok: true });
   });
@@ -272,7 +358,10 @@ describe("check() failure codes: signed transactions", () => {
     const regular = regularKeyWallet(master.classicAddress);
     const message = signInMessage(master.classicAddress);
     const blob = walletSignedTx(regular, signInAccountSet(master.classicAddress, message));
-    expect(await checked(setup(), signedTxRequest(master.classicAddress, message, blob))).toMatchObject({ ok: false, code: "account_not_found" });
+    expect(await checked(setup(), signedTxRequest(master.classicAddress, message, blob))).toMatchObject({
+      ok: false,
+      code: "account_not_found",
+    });
   });
 
   it("master_disabled when the master key signs for an account that disabled it", async () => {
@@ -280,7 +369,10 @@ describe("check() failure codes: signed transactions", () => {
     const message = signInMessage(wallet.classicAddress);
     const blob = walletSignedTx(wallet, signInAccountSet(wallet.classicAddress, message));
     const verifier = setup({ [wallet.classicAddress]: { masterDisabled: true, regularKey: walletFor("ed25519").classicAddress } });
-    expect(await checked(verifier, signedTxRequest(wallet.classicAddress, message, blob))).toMatchObject({ ok: false, code: "master_disabled" });
+    expect(await checked(verifier, signedTxRequest(wallet.classicAddress, message, blob))).toMatchObject({
+      ok: false,
+      code: "master_disabled",
+    });
   });
 
   it("key_not_authorized when the key is not the account's regular key", async () => {
@@ -288,7 +380,9 @@ describe("check() failure codes: signed transactions", () => {
     const stranger = regularKeyWallet(master.classicAddress, "secp256k1");
     const message = signInMessage(master.classicAddress);
     const blob = walletSignedTx(stranger, signInAccountSet(master.classicAddress, message));
-    expect(await checked(setup({ [master.classicAddress]: { masterDisabled: false } }), signedTxRequest(master.classicAddress, message, blob))).toMatchObject({
+    expect(
+      await checked(setup({ [master.classicAddress]: { masterDisabled: false } }), signedTxRequest(master.classicAddress, message, blob)),
+    ).toMatchObject({
       ok: false,
       code: "key_not_authorized",
     });
@@ -312,12 +406,19 @@ describe("check() failure codes: signed transactions", () => {
 
     it("key_not_authorized when a signer is not on the list, or the account has no list", async () => {
       const outsider = multiSignedTx(account.classicAddress, message, [signers[0]!, signers[2]!]);
-      expect(await checked(setup({ [account.classicAddress]: list(1) }), signedTxRequest(account.classicAddress, message, outsider))).toMatchObject({
+      expect(
+        await checked(setup({ [account.classicAddress]: list(1) }), signedTxRequest(account.classicAddress, message, outsider)),
+      ).toMatchObject({
         ok: false,
         code: "key_not_authorized",
       });
       const blob = multiSignedTx(account.classicAddress, message, [signers[0]!]);
-      expect(await checked(setup({ [account.classicAddress]: { masterDisabled: false } }), signedTxRequest(account.classicAddress, message, blob))).toMatchObject({
+      expect(
+        await checked(
+          setup({ [account.classicAddress]: { masterDisabled: false } }),
+          signedTxRequest(account.classicAddress, message, blob),
+        ),
+      ).toMatchObject({
         ok: false,
         code: "key_not_authorized",
       });
@@ -326,18 +427,26 @@ describe("check() failure codes: signed transactions", () => {
     it("master_disabled when a signer signs with the master key it disabled", async () => {
       const blob = multiSignedTx(account.classicAddress, message, [signers[0]!]);
       const accounts = { [account.classicAddress]: list(1), [signers[0]!.classicAddress]: { masterDisabled: true } };
-      expect(await checked(setup(accounts), signedTxRequest(account.classicAddress, message, blob))).toMatchObject({ ok: false, code: "master_disabled" });
+      expect(await checked(setup(accounts), signedTxRequest(account.classicAddress, message, blob))).toMatchObject({
+        ok: false,
+        code: "master_disabled",
+      });
     });
 
     it("account_not_found when the account is not on the ledger", async () => {
       const blob = multiSignedTx(account.classicAddress, message, [signers[0]!]);
-      expect(await checked(setup(), signedTxRequest(account.classicAddress, message, blob))).toMatchObject({ ok: false, code: "account_not_found" });
+      expect(await checked(setup(), signedTxRequest(account.classicAddress, message, blob))).toMatchObject({
+        ok: false,
+        code: "account_not_found",
+      });
     });
 
     it("invalid_signature when signers are out of order", async () => {
       const decoded = decode(multiSignedTx(account.classicAddress, message, signers.slice(0, 2)));
       const reversed = encode({ ...decoded, Signers: [...(decoded["Signers"] as unknown[])].reverse() });
-      expect(await checked(setup({ [account.classicAddress]: list(1) }), signedTxRequest(account.classicAddress, message, reversed))).toMatchObject({
+      expect(
+        await checked(setup({ [account.classicAddress]: list(1) }), signedTxRequest(account.classicAddress, message, reversed)),
+      ).toMatchObject({
         ok: false,
         code: "invalid_signature",
       });
@@ -373,9 +482,13 @@ describe("check() precedence when several things are wrong", () => {
   it("compact: a malformed field wins over a bad signature; a bad checksum wins over everything", async () => {
     const { verifier } = verifierOver({});
     const proof = compactProof(wallet, message);
-    expect(await checked(verifier, { ...proof, signature: flipHexDigit(proof.signature!, 4), publicKey: "zz" })).toMatchObject({ code: "malformed_request" });
+    expect(await checked(verifier, { ...proof, signature: flipHexDigit(proof.signature!, 4), publicKey: "zz" })).toMatchObject({
+      code: "malformed_request",
+    });
     const badChecksum = `${wallet.classicAddress.slice(0, -1)}${wallet.classicAddress.endsWith("a") ? "b" : "a"}`;
-    expect(await checked(verifier, { ...proof, signature: flipHexDigit(proof.signature!, 4), address: badChecksum })).toMatchObject({ code: "malformed_request" });
+    expect(await checked(verifier, { ...proof, signature: flipHexDigit(proof.signature!, 4), address: badChecksum })).toMatchObject({
+      code: "malformed_request",
+    });
     const never = verifierOver({}, { ledger: "never" }).verifier;
     expect(await checked(never, { ...proof, address: badChecksum })).toMatchObject({ code: "malformed_request" });
   });
@@ -385,15 +498,25 @@ describe("check() precedence when several things are wrong", () => {
     const sign = (tx: Record<string, unknown>) => handSignedTx(wallet, tx);
     const base = (extra: Record<string, unknown> = {}) => signInAccountSet(wallet.classicAddress, message, extra);
     const unsafeForOther = sign({ ...base({ Sequence: 3 }), Memos: memoFor("other") });
-    expect(await checked(verifier, signedTxRequest(other.classicAddress, message, unsafeForOther))).toMatchObject({ code: "unsafe_transaction" });
+    expect(await checked(verifier, signedTxRequest(other.classicAddress, message, unsafeForOther))).toMatchObject({
+      code: "unsafe_transaction",
+    });
     const otherMemo = sign({ ...base(), Memos: memoFor("other") });
     expect(await checked(verifier, signedTxRequest(other.classicAddress, message, otherMemo))).toMatchObject({ code: "address_mismatch" });
-    expect(await checked(verifier, signedTxRequest(wallet.classicAddress, message, withTamperedSignature(otherMemo)))).toMatchObject({ code: "message_mismatch" });
+    expect(await checked(verifier, signedTxRequest(wallet.classicAddress, message, withTamperedSignature(otherMemo)))).toMatchObject({
+      code: "message_mismatch",
+    });
     const otherNetwork = sign(base({ NetworkID: 1 }));
-    expect(await checked(verifier, signedTxRequest(wallet.classicAddress, message, withTamperedSignature(otherNetwork)))).toMatchObject({ code: "invalid_signature" });
+    expect(await checked(verifier, signedTxRequest(wallet.classicAddress, message, withTamperedSignature(otherNetwork)))).toMatchObject({
+      code: "invalid_signature",
+    });
     // The master key is disabled too, but the network is judged first.
-    expect(await checked(verifier, signedTxRequest(wallet.classicAddress, message, otherNetwork))).toMatchObject({ code: "network_mismatch" });
-    expect(await checked(verifier, signedTxRequest(wallet.classicAddress, message, sign(base())))).toMatchObject({ code: "master_disabled" });
+    expect(await checked(verifier, signedTxRequest(wallet.classicAddress, message, otherNetwork))).toMatchObject({
+      code: "network_mismatch",
+    });
+    expect(await checked(verifier, signedTxRequest(wallet.classicAddress, message, sign(base())))).toMatchObject({
+      code: "master_disabled",
+    });
   });
 
   it("lists every code once, in the order the guide gives, and the guide explains each", () => {
@@ -403,7 +526,9 @@ describe("check() precedence when several things are wrong", () => {
     expect(new Set(CHECK_FAILURE_CODES).size).toBe(CHECK_FAILURE_CODES.length);
     const guide = readFileSync(new URL("../../docs/verification.md", import.meta.url), "utf8");
     const order = guide.slice(guide.indexOf("### When several things are wrong"), guide.indexOf("### Custom strategies"));
-    const mentioned = [...order.matchAll(/`([a-z_]+)`/gu)].map((match) => match[1]).filter((code) => (CHECK_FAILURE_CODES as readonly string[]).includes(code!));
+    const mentioned = [...order.matchAll(/`([a-z_]+)`/gu)]
+      .map((match) => match[1])
+      .filter((code) => (CHECK_FAILURE_CODES as readonly string[]).includes(code!));
     expect([...new Set(mentioned)]).toEqual([...CHECK_FAILURE_CODES]);
     for (const code of CHECK_FAILURE_CODES) expect(guide).toContain(`| \`${code}\` |`);
   });
@@ -460,8 +585,16 @@ describe("check() with custom strategies", () => {
         ),
     };
     const verifier = createVerifier({ ledgerReader, strategies: [custom], logger });
-    expect(await checked(verifier, { signatureKind: "custom", message: "ok" })).toMatchObject({ ok: true, address: "rBob", authority: "regular" });
-    expect(await checked(verifier, { signatureKind: "custom", message: "no" })).toEqual({ ok: false, code: "key_not_authorized", detail: "Not Bob's key." });
+    expect(await checked(verifier, { signatureKind: "custom", message: "ok" })).toMatchObject({
+      ok: true,
+      address: "rBob",
+      authority: "regular",
+    });
+    expect(await checked(verifier, { signatureKind: "custom", message: "no" })).toEqual({
+      ok: false,
+      code: "key_not_authorized",
+      detail: "Not Bob's key.",
+    });
     expect(await checked(verifier, { signatureKind: "custom", message: "bogus" })).toMatchObject({ ok: false, code: "invalid_signature" });
     expect(logger.error).toHaveBeenCalled();
   });

@@ -43,7 +43,9 @@ describe.each(["ed25519", "secp256k1"] as const)("compact %s signature", (algori
 
   it("accepts lowercase hex for the signature and the public key", async () => {
     const proof = compactProof(wallet, message);
-    expect(await verifierWith().verify({ ...proof, signature: proof.signature!.toLowerCase(), publicKey: proof.publicKey!.toLowerCase() })).toBe(true);
+    expect(
+      await verifierWith().verify({ ...proof, signature: proof.signature!.toLowerCase(), publicKey: proof.publicKey!.toLowerCase() }),
+    ).toBe(true);
   });
 
   it("rejects a signature over a different message", async () => {
@@ -184,7 +186,9 @@ describe("compact signature key authority", () => {
     node.setBehaviour("silent");
     const verifier = createVerifier({ nodeUrl: node.url, connectTimeoutMs: 300, requestTimeoutMs: 300, strategies: [compactSignature()] });
     verifiers.push(verifier);
-    await expect(verifier.verify(compactProof(regular, signInMessage(master.classicAddress)))).rejects.toBeInstanceOf(LedgerUnavailableError);
+    await expect(verifier.verify(compactProof(regular, signInMessage(master.classicAddress)))).rejects.toBeInstanceOf(
+      LedgerUnavailableError,
+    );
   });
 });
 
@@ -217,7 +221,9 @@ describe("compact signature canonical form", () => {
     const { r, s } = derParts(proof.signature!);
     expect(await verifierWith("never").verify({ ...proof, signature: der(r, s) })).toBe(true);
     expect(await verifierWith("never").verify({ ...proof, signature: der(r, order - s) })).toBe(false);
-    expect(await verifierWith("never").verify({ ...proof, signature: der(r, order - s), publicKey: undefined as unknown as string })).toBe(false);
+    expect(await verifierWith("never").verify({ ...proof, signature: der(r, order - s), publicKey: undefined as unknown as string })).toBe(
+      false,
+    );
   });
 
   it("rejects non-minimal DER (padded integer, long-form length, trailing byte)", async () => {
@@ -286,7 +292,10 @@ describe("compact signature refuses malformed requests with false", () => {
     ["publicKey null", { ...good, publicKey: null }],
     ["publicKey empty", { ...good, publicKey: "" }],
     ["address missing", { ...good, address: undefined }],
-    ["address bad checksum", { ...good, address: `${wallet.classicAddress.slice(0, -1)}${wallet.classicAddress.endsWith("a") ? "b" : "a"}` }],
+    [
+      "address bad checksum",
+      { ...good, address: `${wallet.classicAddress.slice(0, -1)}${wallet.classicAddress.endsWith("a") ? "b" : "a"}` },
+    ],
     ["address an X-address", { ...good, address: "XVLhHMPHU98es4dbozjVtdWzVrDjtV18pX8yuPT7y4xaEHi" }],
     ["address an object", { ...good, address: { toString: () => wallet.classicAddress } }],
     ["message missing", { ...good, message: undefined }],

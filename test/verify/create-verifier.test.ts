@@ -3,7 +3,17 @@ import { InvalidOptionsError, LedgerUnavailableError } from "../../src/errors.js
 import { compactSignature, createVerifier, DEFAULT_NODE_URL, signedTransaction } from "../../src/verify/index.js";
 import type { VerificationStrategy } from "../../src/verify/types.js";
 import { memoryLedger } from "./memory-ledger.js";
-import { compactProof, keyAddressOf, regularKeyWallet, SEEDS, signedTxRequest, signInAccountSet, signInMessage, walletFor, walletSignedTx } from "./proofs.js";
+import {
+  compactProof,
+  keyAddressOf,
+  regularKeyWallet,
+  SEEDS,
+  signedTxRequest,
+  signInAccountSet,
+  signInMessage,
+  walletFor,
+  walletSignedTx,
+} from "./proofs.js";
 
 describe("createVerifier options", () => {
   it("defaults to a public mainnet cluster, and serves master-key proofs with no node reachable", async () => {
@@ -23,7 +33,11 @@ describe("createVerifier options", () => {
     ["a NaN request timeout", { requestTimeoutMs: Number.NaN }, /requestTimeoutMs/u],
     ["no strategies", { strategies: [] }, /strategies must be a non-empty array/u],
     ["a strategy without kind", { strategies: [{ verify: () => Promise.resolve(true) }] }, /string `kind`/u],
-    ["two strategies for one kind", { strategies: [compactSignature(), compactSignature()] }, /two strategies handle signatureKind "signature"/u],
+    [
+      "two strategies for one kind",
+      { strategies: [compactSignature(), compactSignature()] },
+      /two strategies handle signatureKind "signature"/u,
+    ],
     ["a ledgerReader without getAccountAuthority", { ledgerReader: {} }, /ledgerReader must have/u],
     ["both nodeUrl and ledgerReader", { nodeUrl: "ws://127.0.0.1:1", ledgerReader: memoryLedger({}) }, /either nodeUrl or ledgerReader/u],
     ["an empty nodeUrl list", { nodeUrl: [] }, /non-empty list/u],
@@ -32,7 +46,11 @@ describe("createVerifier options", () => {
     ["a negative networkId", { networkId: -1 }, /networkId must be an integer/u],
     ["a chainId that is not CAIP-2", { chainId: "0" }, /chainId must be a CAIP-2 XRPL chain id/u],
     ["a networkId and a chainId that disagree", { networkId: 1, chainId: "xrpl:0" }, /name different networks/u],
-    ["a strategy whose check is not a method", { strategies: [{ kind: "x", verify: () => Promise.resolve(true), check: 1 }] }, /`check` must be a method/u],
+    [
+      "a strategy whose check is not a method",
+      { strategies: [{ kind: "x", verify: () => Promise.resolve(true), check: 1 }] },
+      /`check` must be a method/u,
+    ],
   ])("refuses %s with InvalidOptionsError", (_name, options, pattern) => {
     let thrown: unknown;
     try {
@@ -78,7 +96,10 @@ describe("createVerifier with an in-memory ledgerReader", () => {
     const wallet = walletFor("ed25519", SEEDS.ed25519);
     const master = walletFor("secp256k1");
     const regular = regularKeyWallet(master.classicAddress);
-    const ledger = memoryLedger({ [wallet.classicAddress]: { masterDisabled: false }, [master.classicAddress]: { masterDisabled: true, regularKey: keyAddressOf(regular) } });
+    const ledger = memoryLedger({
+      [wallet.classicAddress]: { masterDisabled: false },
+      [master.classicAddress]: { masterDisabled: true, regularKey: keyAddressOf(regular) },
+    });
     const verifier = createVerifier({ ledgerReader: ledger });
     const message = signInMessage(wallet.classicAddress);
     expect(await verifier.verify(compactProof(wallet, message))).toBe(true);
@@ -93,7 +114,9 @@ describe("createVerifier with an in-memory ledgerReader", () => {
     const master = walletFor("ed25519");
     const regular = regularKeyWallet(master.classicAddress);
     const verifier = createVerifier({ ledgerReader: { getAccountAuthority: () => Promise.reject(new LedgerUnavailableError("down")) } });
-    await expect(verifier.verify(compactProof(regular, signInMessage(master.classicAddress)))).rejects.toBeInstanceOf(LedgerUnavailableError);
+    await expect(verifier.verify(compactProof(regular, signInMessage(master.classicAddress)))).rejects.toBeInstanceOf(
+      LedgerUnavailableError,
+    );
   });
 
   it("turns any other failure of a reader or strategy into false, and logs it", async () => {

@@ -175,7 +175,11 @@ describe("ledger connection", () => {
     const account = walletFor("ed25519").classicAddress;
     const signer = walletFor("ed25519").classicAddress;
     const regular = walletFor("ed25519").classicAddress;
-    node.setAccount(account, { flags: 0x00100000, regularKey: regular, signerList: { quorum: 3, signers: [{ account: signer, weight: 2 }] } });
+    node.setAccount(account, {
+      flags: 0x00100000,
+      regularKey: regular,
+      signerList: { quorum: 3, signers: [{ account: signer, weight: 2 }] },
+    });
     expect(await connection.getAccountAuthority(account)).toEqual({
       account,
       exists: true,
@@ -189,7 +193,13 @@ describe("ledger connection", () => {
 
   it("pings an idle connection, and drops it when a ping goes unanswered so the next look-up reconnects", async () => {
     node = await startMockRippled();
-    const connection = new LedgerConnection({ nodeUrls: [node.url], networkId: undefined, ...SHORT, logger: SILENT_LOGGER, heartbeatIntervalMs: 50 });
+    const connection = new LedgerConnection({
+      nodeUrls: [node.url],
+      networkId: undefined,
+      ...SHORT,
+      logger: SILENT_LOGGER,
+      heartbeatIntervalMs: 50,
+    });
     connections.push(connection);
     const account = walletFor("ed25519").classicAddress;
     await connection.getAccountAuthority(account);

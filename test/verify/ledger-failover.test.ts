@@ -48,7 +48,13 @@ function track(verifier: Verifier): Verifier {
 }
 
 function connectionTo(urls: string[], options: { networkId?: number; now?: () => number } = {}): LedgerConnection {
-  const connection = new LedgerConnection({ nodeUrls: urls, networkId: options.networkId, ...SHORT, logger: SILENT_LOGGER, now: options.now });
+  const connection = new LedgerConnection({
+    nodeUrls: urls,
+    networkId: options.networkId,
+    ...SHORT,
+    logger: SILENT_LOGGER,
+    now: options.now,
+  });
   connections.push(connection);
   return connection;
 }
@@ -89,7 +95,9 @@ describe("ledger failover", () => {
   it("with a network id, skips a silent node within the same look-up (its server_info times out)", async () => {
     const [silent, up] = await startNodes([0, 0]);
     silent!.setBehaviour("silent");
-    const verifier = track(createVerifier({ nodeUrl: [silent!.url, up!.url], networkId: 0, connectTimeoutMs: 1500, requestTimeoutMs: 400 }));
+    const verifier = track(
+      createVerifier({ nodeUrl: [silent!.url, up!.url], networkId: 0, connectTimeoutMs: 1500, requestTimeoutMs: 400 }),
+    );
     expect(await verifier.verify(regularKeyProofOnAll())).toBe(true);
     expect(silent!.requestCount("server_info")).toBe(1);
     expect(up!.requestCount("account_info")).toBe(1);

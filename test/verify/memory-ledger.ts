@@ -14,7 +14,9 @@ export function memoryLedger(accounts: Record<string, MemoryAccount>, networkId 
     getAccountAuthority(address) {
       reads.push(address);
       const entry = accounts[address];
-      return Promise.resolve(entry === undefined ? { account: address, exists: false, masterDisabled: false } : { account: address, exists: true, ...entry });
+      return Promise.resolve(
+        entry === undefined ? { account: address, exists: false, masterDisabled: false } : { account: address, exists: true, ...entry },
+      );
     },
     getNetworkId: () => Promise.resolve(networkId),
   };

@@ -39,11 +39,7 @@ export function utf8Hex(text: string): string {
 }
 
 /** A compact proof as GemWallet / Crossmark make it: keypairs `sign(utf8hex(message), privateKey)`. */
-export function compactProof(
-  wallet: Wallet,
-  message: string,
-  options: { address?: string; withPublicKey?: boolean } = {},
-): VerifyRequest {
+export function compactProof(wallet: Wallet, message: string, options: { address?: string; withPublicKey?: boolean } = {}): VerifyRequest {
   const request: VerifyRequest = {
     message,
     signatureKind: "signature",

@@ -188,9 +188,15 @@ describe("signed transaction binding to the request", () => {
     const wallet = funded();
     const message = signInMessage(wallet.classicAddress);
     const verifier = verifierWith();
-    const bom = walletSignedTx(wallet, { ...signInAccountSet(wallet.classicAddress, message), Memos: [{ Memo: { MemoData: `EFBBBF${utf8Hex(message)}` } }] });
+    const bom = walletSignedTx(wallet, {
+      ...signInAccountSet(wallet.classicAddress, message),
+      Memos: [{ Memo: { MemoData: `EFBBBF${utf8Hex(message)}` } }],
+    });
     expect(await verifier.verify(signedTxRequest(wallet.classicAddress, message, bom))).toBe(false);
-    const noData = walletSignedTx(wallet, { ...signInAccountSet(wallet.classicAddress, message), Memos: [{ Memo: { MemoType: utf8Hex(message) } }] });
+    const noData = walletSignedTx(wallet, {
+      ...signInAccountSet(wallet.classicAddress, message),
+      Memos: [{ Memo: { MemoType: utf8Hex(message) } }],
+    });
     expect(await verifier.verify(signedTxRequest(wallet.classicAddress, message, noData))).toBe(false);
     const noMemos = walletSignedTx(wallet, { TransactionType: "AccountSet", Account: wallet.classicAddress, Fee: "0", Sequence: 0 });
     expect(await verifier.verify(signedTxRequest(wallet.classicAddress, message, noMemos))).toBe(false);
@@ -241,16 +247,100 @@ describe("harmless transaction policy", () => {
     ["AccountSet with AccountTxnID", (a, m) => signInAccountSet(a, m, { AccountTxnID: "A".repeat(64) })],
     ["SignIn with a Destination", (a, m) => ({ Account: a, Memos: memoFor(m), Destination: a })],
     ["SignIn with TicketSequence", (a, m) => ({ Account: a, Memos: memoFor(m), TicketSequence: 1 })],
-    ["Payment to another account", (a, m) => ({ TransactionType: "Payment", Account: a, Destination: walletFor("ed25519").classicAddress, Amount: "1", Fee: "12", Sequence: 1, Memos: memoFor(m) })],
-    ["Payment to self of an issued currency", (a, m) => ({ TransactionType: "Payment", Account: a, Destination: a, Amount: { currency: "USD", issuer: walletFor("ed25519").classicAddress, value: "1" }, Fee: "12", Sequence: 1, Memos: memoFor(m) })],
-    ["Payment to self with SendMax", (a, m) => ({ TransactionType: "Payment", Account: a, Destination: a, Amount: "1", SendMax: "2", Fee: "12", Sequence: 1, Memos: memoFor(m) })],
-    ["Payment to self with partial-payment flag", (a, m) => ({ TransactionType: "Payment", Account: a, Destination: a, Amount: "1", Flags: 0x00020000, Fee: "12", Sequence: 1, Memos: memoFor(m) })],
-    ["Payment to self with DestinationTag", (a, m) => ({ TransactionType: "Payment", Account: a, Destination: a, DestinationTag: 1, Amount: "1", Fee: "12", Sequence: 1, Memos: memoFor(m) })],
+    [
+      "Payment to another account",
+      (a, m) => ({
+        TransactionType: "Payment",
+        Account: a,
+        Destination: walletFor("ed25519").classicAddress,
+        Amount: "1",
+        Fee: "12",
+        Sequence: 1,
+        Memos: memoFor(m),
+      }),
+    ],
+    [
+      "Payment to self of an issued currency",
+      (a, m) => ({
+        TransactionType: "Payment",
+        Account: a,
+        Destination: a,
+        Amount: { currency: "USD", issuer: walletFor("ed25519").classicAddress, value: "1" },
+        Fee: "12",
+        Sequence: 1,
+        Memos: memoFor(m),
+      }),
+    ],
+    [
+      "Payment to self with SendMax",
+      (a, m) => ({
+        TransactionType: "Payment",
+        Account: a,
+        Destination: a,
+        Amount: "1",
+        SendMax: "2",
+        Fee: "12",
+        Sequence: 1,
+        Memos: memoFor(m),
+      }),
+    ],
+    [
+      "Payment to self with partial-payment flag",
+      (a, m) => ({
+        TransactionType: "Payment",
+        Account: a,
+        Destination: a,
+        Amount: "1",
+        Flags: 0x00020000,
+        Fee: "12",
+        Sequence: 1,
+        Memos: memoFor(m),
+      }),
+    ],
+    [
+      "Payment to self with DestinationTag",
+      (a, m) => ({
+        TransactionType: "Payment",
+        Account: a,
+        Destination: a,
+        DestinationTag: 1,
+        Amount: "1",
+        Fee: "12",
+        Sequence: 1,
+        Memos: memoFor(m),
+      }),
+    ],
     ["SetRegularKey", (a, m) => ({ TransactionType: "SetRegularKey", Account: a, Fee: "0", Sequence: 0, Memos: memoFor(m) })],
-    ["SignerListSet", (a, m) => ({ TransactionType: "SignerListSet", Account: a, SignerQuorum: 0, Fee: "0", Sequence: 0, Memos: memoFor(m) })],
-    ["TrustSet", (a, m) => ({ TransactionType: "TrustSet", Account: a, LimitAmount: { currency: "USD", issuer: walletFor("ed25519").classicAddress, value: "1" }, Fee: "0", Sequence: 0, Memos: memoFor(m) })],
-    ["AccountDelete", (a, m) => ({ TransactionType: "AccountDelete", Account: a, Destination: walletFor("ed25519").classicAddress, Fee: "0", Sequence: 0, Memos: memoFor(m) })],
-    ["OfferCreate", (a, m) => ({ TransactionType: "OfferCreate", Account: a, TakerGets: "1", TakerPays: "1", Fee: "0", Sequence: 0, Memos: memoFor(m) })],
+    [
+      "SignerListSet",
+      (a, m) => ({ TransactionType: "SignerListSet", Account: a, SignerQuorum: 0, Fee: "0", Sequence: 0, Memos: memoFor(m) }),
+    ],
+    [
+      "TrustSet",
+      (a, m) => ({
+        TransactionType: "TrustSet",
+        Account: a,
+        LimitAmount: { currency: "USD", issuer: walletFor("ed25519").classicAddress, value: "1" },
+        Fee: "0",
+        Sequence: 0,
+        Memos: memoFor(m),
+      }),
+    ],
+    [
+      "AccountDelete",
+      (a, m) => ({
+        TransactionType: "AccountDelete",
+        Account: a,
+        Destination: walletFor("ed25519").classicAddress,
+        Fee: "0",
+        Sequence: 0,
+        Memos: memoFor(m),
+      }),
+    ],
+    [
+      "OfferCreate",
+      (a, m) => ({ TransactionType: "OfferCreate", Account: a, TakerGets: "1", TakerPays: "1", Fee: "0", Sequence: 0, Memos: memoFor(m) }),
+    ],
   ];
 
   it.each(refused)("refuses %s", async (_name, build) => {
@@ -263,7 +353,10 @@ describe("harmless transaction policy", () => {
   it("accepts tfFullyCanonicalSig, LastLedgerSequence and SourceTag on the sign-in AccountSet", async () => {
     const wallet = funded();
     const message = signInMessage(wallet.classicAddress);
-    const blob = handSignedTx(wallet, signInAccountSet(wallet.classicAddress, message, { Flags: 0x80000000, LastLedgerSequence: 10, SourceTag: 42 }));
+    const blob = handSignedTx(
+      wallet,
+      signInAccountSet(wallet.classicAddress, message, { Flags: 0x80000000, LastLedgerSequence: 10, SourceTag: 42 }),
+    );
     expect(await verifierWith().verify(signedTxRequest(wallet.classicAddress, message, blob))).toBe(true);
   });
 

@@ -11,14 +11,35 @@ describe("classifyHarmlessTransaction", () => {
     expect(classifyHarmlessTransaction({ Account: ACCOUNT, Fee: "12", Sequence: 5, ...signed })).toBe("SignIn");
   });
   it("recognises an AccountSet that sets nothing, with Sequence 0 or none", () => {
-    expect(classifyHarmlessTransaction({ TransactionType: "AccountSet", Account: ACCOUNT, Fee: "0", Sequence: 0, ...signed })).toBe("AccountSet");
+    expect(classifyHarmlessTransaction({ TransactionType: "AccountSet", Account: ACCOUNT, Fee: "0", Sequence: 0, ...signed })).toBe(
+      "AccountSet",
+    );
     expect(classifyHarmlessTransaction({ TransactionType: "AccountSet", Account: ACCOUNT, Fee: "0", ...signed })).toBe("AccountSet");
     expect(
-      classifyHarmlessTransaction({ TransactionType: "AccountSet", Account: ACCOUNT, Sequence: 0, Flags: 0x80000000, LastLedgerSequence: 9, NetworkID: 21338, SourceTag: 1, Signers: [], ...signed }),
+      classifyHarmlessTransaction({
+        TransactionType: "AccountSet",
+        Account: ACCOUNT,
+        Sequence: 0,
+        Flags: 0x80000000,
+        LastLedgerSequence: 9,
+        NetworkID: 21338,
+        SourceTag: 1,
+        Signers: [],
+        ...signed,
+      }),
     ).toBe("AccountSet");
   });
   it("recognises an XRP Payment to the account itself", () => {
-    expect(classifyHarmlessTransaction({ TransactionType: "Payment", Account: ACCOUNT, Destination: ACCOUNT, Amount: "1000", Sequence: 9, ...signed })).toBe("Payment");
+    expect(
+      classifyHarmlessTransaction({
+        TransactionType: "Payment",
+        Account: ACCOUNT,
+        Destination: ACCOUNT,
+        Amount: "1000",
+        Sequence: 9,
+        ...signed,
+      }),
+    ).toBe("Payment");
   });
   it.each([
     ["AccountSet with a live Sequence", { TransactionType: "AccountSet", Account: ACCOUNT, Sequence: 1 }],
@@ -35,11 +56,20 @@ describe("classifyHarmlessTransaction", () => {
     ["SignIn with a flag", { Account: ACCOUNT, Flags: 1 }],
     ["SignIn with Amount", { Account: ACCOUNT, Amount: "1" }],
     ["Payment to another account", { TransactionType: "Payment", Account: ACCOUNT, Destination: OTHER, Amount: "1" }],
-    ["Payment of a token to self", { TransactionType: "Payment", Account: ACCOUNT, Destination: ACCOUNT, Amount: { currency: "USD", issuer: OTHER, value: "1" } }],
-    ["Payment of an MPT to self", { TransactionType: "Payment", Account: ACCOUNT, Destination: ACCOUNT, Amount: { mpt_issuance_id: "00", value: "1" } }],
+    [
+      "Payment of a token to self",
+      { TransactionType: "Payment", Account: ACCOUNT, Destination: ACCOUNT, Amount: { currency: "USD", issuer: OTHER, value: "1" } },
+    ],
+    [
+      "Payment of an MPT to self",
+      { TransactionType: "Payment", Account: ACCOUNT, Destination: ACCOUNT, Amount: { mpt_issuance_id: "00", value: "1" } },
+    ],
     ["Payment with a malformed amount", { TransactionType: "Payment", Account: ACCOUNT, Destination: ACCOUNT, Amount: "-1" }],
     ["Payment to self with Paths", { TransactionType: "Payment", Account: ACCOUNT, Destination: ACCOUNT, Amount: "1", Paths: [] }],
-    ["Payment to self with InvoiceID", { TransactionType: "Payment", Account: ACCOUNT, Destination: ACCOUNT, Amount: "1", InvoiceID: "00" }],
+    [
+      "Payment to self with InvoiceID",
+      { TransactionType: "Payment", Account: ACCOUNT, Destination: ACCOUNT, Amount: "1", InvoiceID: "00" },
+    ],
     ["Payment to self with a flag", { TransactionType: "Payment", Account: ACCOUNT, Destination: ACCOUNT, Amount: "1", Flags: 0x00020000 }],
     ["Payment without Destination", { TransactionType: "Payment", Account: ACCOUNT, Amount: "1" }],
     ["SetRegularKey", { TransactionType: "SetRegularKey", Account: ACCOUNT, Sequence: 0 }],

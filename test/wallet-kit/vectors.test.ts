@@ -30,7 +30,10 @@ function expectedMessage(params: WalletKitMessageParams): SignInMessage {
     version: "1",
     ...(chainId === undefined
       ? {}
-      : { chainId: chainId.startsWith("xrpl:") ? chainId : `xrpl:${chainId}`, chainIdForm: chainId.startsWith("xrpl:") ? "caip2" : "bare" }),
+      : {
+          chainId: chainId.startsWith("xrpl:") ? chainId : `xrpl:${chainId}`,
+          chainIdForm: chainId.startsWith("xrpl:") ? "caip2" : "bare",
+        }),
     nonce,
     issuedAt,
     ...(expirationTime === undefined ? {} : { expirationTime }),

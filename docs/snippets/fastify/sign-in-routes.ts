@@ -54,5 +54,7 @@ export const signInRoutes: FastifyPluginAsync<{ auth: FetchHandler }> = async (a
     throw error;
   });
 
-  app.all("/api/auth/*", { bodyLimit: BODY_LIMIT }, async (request, reply) => send(reply, await auth.handle(toRequest(request, bodyOf(request)))));
+  app.all("/api/auth/*", { bodyLimit: BODY_LIMIT }, async (request, reply) =>
+    send(reply, await auth.handle(toRequest(request, bodyOf(request)))),
+  );
 };

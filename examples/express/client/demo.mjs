@@ -123,16 +123,20 @@ async function main() {
   elements.walletAddress.textContent = await wallets.byMessage.getAddress();
   elements.walletAlgorithm.textContent = wallets.byMessage.algorithm;
 
-  const wallet = createDemoWallet(wallets, (message, proof) => {
-    elements.signedMessage.textContent = message;
-    elements.proofKind.textContent =
-      proof === "signedTx"
-        ? "Signed as the first memo of an AccountSet transaction that can never be applied to the ledger (signatureKind: signedTx):"
-        : "Signed as a message (signatureKind: signature):";
-    elements.proof.textContent = "";
-  }, (signed) => {
-    elements.proof.textContent = JSON.stringify(signed, null, 2);
-  });
+  const wallet = createDemoWallet(
+    wallets,
+    (message, proof) => {
+      elements.signedMessage.textContent = message;
+      elements.proofKind.textContent =
+        proof === "signedTx"
+          ? "Signed as the first memo of an AccountSet transaction that can never be applied to the ledger (signatureKind: signedTx):"
+          : "Signed as a message (signatureKind: signature):";
+      elements.proof.textContent = "";
+    },
+    (signed) => {
+      elements.proof.textContent = JSON.stringify(signed, null, 2);
+    },
+  );
   const adapter = createHttpAdapter({ baseUrl: "", mePath: "/api/me", fetch: recordingFetch(showAnswer) });
   const controller = createAuthController({
     wallet,

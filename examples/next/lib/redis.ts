@@ -42,7 +42,9 @@ export function redisConnection(url: string): { client: RedisClient; connect(): 
       started = true;
     } catch (error) {
       client.destroy();
-      throw new ConfigError(`Redis does not answer at REDIS_URL (${redactUrl(url)}): ${error instanceof Error ? error.message : String(error)}`);
+      throw new ConfigError(
+        `Redis does not answer at REDIS_URL (${redactUrl(url)}): ${error instanceof Error ? error.message : String(error)}`,
+      );
     } finally {
       clearTimeout(timer);
     }

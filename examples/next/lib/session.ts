@@ -9,7 +9,11 @@ import type { ServerConfig } from "./config";
  * production, 30 minutes for both the cookie and the sealed data.
  */
 export async function getSessionStore(config: ServerConfig): Promise<SessionStore> {
-  const { cookieName, ttl, cookieOptions } = sessionCookieOptions({ sessionKind: "sealed-cookie", production: config.production, name: config.cookieName });
+  const { cookieName, ttl, cookieOptions } = sessionCookieOptions({
+    sessionKind: "sealed-cookie",
+    production: config.production,
+    name: config.cookieName,
+  });
   const session = await getIronSession<SessionRecord>(await cookies(), {
     password: config.sessionSecret,
     cookieName,

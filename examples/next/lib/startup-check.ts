@@ -6,7 +6,9 @@ import { ConfigError } from "./config";
 
 export async function checkConfigurationOrExit(): Promise<void> {
   if (!servedByServer()) {
-    stop("start it with `node server.mjs` (npm run serve, or npm run dev), not `next start` or `next dev`: server.mjs gives the routes the client address the nonce rate limit counts by, which a request header cannot be trusted for.");
+    stop(
+      "start it with `node server.mjs` (npm run serve, or npm run dev), not `next start` or `next dev`: server.mjs gives the routes the client address the nonce rate limit counts by, which a request header cannot be trusted for.",
+    );
   }
   try {
     // Settings, ledger node URL, APP_DOMAIN, and Redis when REDIS_URL is set.

@@ -12,7 +12,6 @@ declare const Deno: {
 };
 
 const app = createRuntimeApp(readSettings(Deno.env.toObject(), `deno ${Deno.version.deno}`));
-Deno.serve(
-  { port: 0, hostname: "127.0.0.1", onListen: ({ port }) => console.log(`LISTENING http://127.0.0.1:${port}`) },
-  (request) => app.fetch(request),
+Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: ({ port }) => console.log(`LISTENING http://127.0.0.1:${port}`) }, (request) =>
+  app.fetch(request),
 );

@@ -211,9 +211,8 @@ export function Demo() {
       </header>
 
       <p className={styles.notice} role="note">
-        <strong>Development tool.</strong> This page signs with a <em>dev wallet</em>: a key pair
-        generated in this browser tab and kept in its session storage. It is for trying the flow
-        out; never use it for an account that holds value.
+        <strong>Development tool.</strong> This page signs with a <em>dev wallet</em>: a key pair generated in this browser tab and kept in
+        its session storage. It is for trying the flow out; never use it for an account that holds value.
       </p>
 
       <section className={styles.panel} aria-labelledby="session-heading">
@@ -261,12 +260,7 @@ export function Demo() {
           >
             Sign in with signed transaction
           </button>
-          <button
-            type="button"
-            className={styles.secondary}
-            disabled={busy}
-            onClick={() => run((current) => current.controller.signOut())}
-          >
+          <button type="button" className={styles.secondary} disabled={busy} onClick={() => run((current) => current.controller.signOut())}>
             Sign out
           </button>
         </div>
@@ -323,9 +317,7 @@ export function Demo() {
             <li key={answer.id}>
               <div className={styles.call}>
                 {answer.method} {answer.path} →{" "}
-                <span className={answer.status >= 200 && answer.status < 300 ? styles.ok : styles.bad}>
-                  {answer.status}
-                </span>
+                <span className={answer.status >= 200 && answer.status < 300 ? styles.ok : styles.bad}>{answer.status}</span>
               </div>
               <pre className={styles.pre}>{JSON.stringify(answer.body, null, 2)}</pre>
             </li>

@@ -10,10 +10,14 @@ export async function GET(request: Request): Promise<Response> {
     const { allowed, remaining, resetSeconds } = nonceLimiter.hit(clientAddressOf(request.headers));
     const rateHeaders = {
       "RateLimit-Policy": `${config.nonceRateLimit};w=60`,
-      "RateLimit": `limit=${config.nonceRateLimit}, remaining=${remaining}, reset=${resetSeconds}`,
+      RateLimit: `limit=${config.nonceRateLimit}, remaining=${remaining}, reset=${resetSeconds}`,
     };
     if (!allowed) {
-      return json(429, { error: "Too many nonce requests. Try again in a minute." }, { ...rateHeaders, "Retry-After": String(resetSeconds) });
+      return json(
+        429,
+        { error: "Too many nonce requests. Try again in a minute." },
+        { ...rateHeaders, "Retry-After": String(resetSeconds) },
+      );
     }
     const result = await handlers.nonce(session);
     return json(result.status, result.body, rateHeaders);

@@ -25,7 +25,7 @@ export default defineConfig({
       reporter: ["text-summary", "json-summary"],
       // CI fails below these. Code run only in child processes (the examples, the CLI) is
       // measured by its own tests, so the floor is what the in-process tests reach.
-      thresholds: { statements: 85, branches: 80, functions: 85, lines: 85 },
+      thresholds: { statements: 88, branches: 84, functions: 90, lines: 89 },
     },
   },
 });

@@ -19,6 +19,10 @@ try {
     minify: process.env.NODE_ENV === "production",
     legalComments: "none",
     logLevel: "warning",
+    // The package's shared chunks are imported for order only and it declares itself free of
+    // side effects, so esbuild rightly drops those imports; it says so once per chunk, which is
+    // noise, not a problem. An application bundling sign-in-with-xrpl/client can do the same.
+    logOverride: { "ignored-bare-import": "silent" },
   });
 } catch {
   // esbuild has already printed the details; say what is most often missing.

@@ -20,6 +20,5 @@ export interface Settings {
   trustProxy: string | undefined;
 }
 
-export class ConfigError extends Error {}
-export function checkedByLibrary<T>(setting: string, value: string | undefined, run: () => T): T;
+export { ConfigError, checkedByLibrary, redactUrl } from "../express/settings-rules.mjs";
 export function readSettings(env: NodeJS.ProcessEnv, logger?: { warn(message: string): void }): Settings;

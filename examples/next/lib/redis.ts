@@ -1,6 +1,7 @@
 // REDIS_URL: the connection behind the nonce store, so a nonce is single-use across every
 // instance of the app (a proof replayed on another instance is refused there too).
 import { createClient } from "redis";
+import { redactUrl } from "../settings.mjs";
 import { ConfigError } from "./config";
 
 /** How long the start waits for Redis before it gives up. */
@@ -50,15 +51,4 @@ export function redisConnection(url: string): { client: RedisClient; connect(): 
     }
   };
   return { client, connect };
-}
-
-/** The URL without its password, for messages. */
-function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password !== "") parsed.password = "***";
-    return parsed.toString();
-  } catch {
-    return "an unreadable URL";
-  }
 }

@@ -1,0 +1,9 @@
+/** Types of settings-rules.mjs, for the Next example's TypeScript files. */
+export class ConfigError extends Error {}
+export function checkedByLibrary<T>(setting: string, value: string | undefined, run: () => T): T;
+export function nonEmpty(value: string | undefined): string | undefined;
+export function readPort(value: string | undefined): number;
+export function readPositiveInteger(name: string, value: string | undefined, fallback: number): number;
+export function readAppDomain(value: string | undefined, production: boolean): string[] | undefined;
+export function readRedisUrl(value: string | undefined, loadCreateClient: () => (options: { url: string }) => unknown): string | undefined;
+export function redactUrl(url: string): string;

@@ -10,7 +10,7 @@ import { createSignatureEngine } from "../../src/verify/signature-engine.js";
 const backends = [createNodeCryptoBackend()!, createNobleBackend()];
 
 describe("encodeClassicAddress", () => {
-  it.each(backends.map((backend) => [backend.name, backend] as const))(
+  it.each(backends.map((backend) => [backend.parts.hashes, backend] as const))(
     "matches ripple-address-codec on random account ids (%s hashes)",
     (_name, backend) => {
       const ids = [new Uint8Array(20), new Uint8Array(20).fill(255), Uint8Array.from([0, 0, 0, 1, ...new Uint8Array(16)])];

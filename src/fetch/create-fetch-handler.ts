@@ -75,10 +75,13 @@ function json(status: number, body: Record<string, unknown>, extra?: Record<stri
  * path under `basePath` answers 404, another method 405 with an `Allow` header, a body that
  * is not JSON 400 `Invalid request body.`, a body over 16 kB 413.
  *
- * The session lives in one encrypted, signed cookie (iron-session's seal, web crypto only):
+ * The session lives in one cookie sealed with AES-256-GCM under a key derived from
+ * `sessionSecret` once (a versioned format; a cookie of another format reads as signed out):
  * `HttpOnly`, `SameSite=Lax`, `Secure` except in plain-HTTP loopback development, 30 minutes
- * idle, 24 hours at most from sign-in (`maxSessionAgeSeconds`). Every instance created with the
- * same `sessionSecret` reads every session. A nonce is single-use, and a sign-out ends copies
+ * idle, 24 hours at most from sign-in (`maxSessionAgeSeconds`). A request opens its cookie at
+ * most once and seals at most once, and only when the session changed. Every instance created
+ * with the same `sessionSecret` reads every session; a list of secrets (newest first) rotates
+ * them without signing anyone out. A nonce is single-use, and a sign-out ends copies
  * of the cookie, across instances only when they share a `nonceStore` (e.g.
  * `createRedisNonceStore`), which also keeps the revoked session ids; the default keeps both in
  * this instance's memory.
@@ -139,7 +142,7 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
 
       const session = sessions.open(request);
       const answer = await runRoute(route, request, session.store);
-      const cookie = session.setCookie();
+      const cookie = await session.setCookie();
       return json(answer.status, answer.body, cookie === undefined ? undefined : { "Set-Cookie": cookie });
     } catch (cause) {
       logger.error("sign-in-with-xrpl: the fetch handler could not answer a request", cause);

@@ -12,9 +12,11 @@
 //   format) is not opened: it reads as no session, so an old cookie signs its holder out cleanly.
 // - the key id (6 bytes, HKDF of the secret with its own label) names which secret sealed it, so
 //   a rotated-out secret's cookies are found without trying every key;
-// - a random 96-bit IV per seal (AES-GCM's recommended size; random IVs are safe far beyond the
+// - a random 96-bit IV per seal (from the CSPRNG, through the library's pool of random bytes) (AES-GCM's recommended size; random IVs are safe far beyond the
 //   number of seals a session secret will ever make);
 // - "v1.<key id>" is authenticated as additional data, so neither part can be swapped.
+
+import { randomBytes } from "../shared/random-hex.js";
 
 /** The format version, the first part of every sealed value. @internal */
 export const SEAL_VERSION = "v1";
@@ -44,7 +46,6 @@ export interface CookieSeal {
 /** The parts of node:crypto this file uses. */
 interface NativeCrypto {
   hkdfSync(digest: string, ikm: Uint8Array, salt: Uint8Array, info: Uint8Array, keylen: number): ArrayBuffer;
-  randomFillSync<T extends Uint8Array>(buffer: T): T;
   createCipheriv(
     algorithm: "aes-256-gcm",
     key: Uint8Array,
@@ -106,7 +107,7 @@ function createNativeSeal(secrets: readonly string[], crypto: NativeCrypto): Coo
   return {
     implementation: "node:crypto",
     async seal(plaintext) {
-      const iv = crypto.randomFillSync(new Uint8Array(IV_BYTES));
+      const iv = randomBytes(IV_BYTES);
       const cipher = crypto.createCipheriv("aes-256-gcm", sealing.key, iv, { authTagLength: TAG_BYTES });
       cipher.setAAD(sealing.headerBytes);
       const body = concat([cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]);
@@ -145,7 +146,7 @@ function createWebCryptoSeal(secrets: readonly string[]): CookieSeal {
     implementation: "webcrypto",
     async seal(plaintext) {
       const { sealing } = await derived;
-      const iv = globalThis.crypto.getRandomValues(new Uint8Array(IV_BYTES));
+      const iv = randomBytes(IV_BYTES);
       const body = new Uint8Array(
         await subtle.encrypt(
           { name: "AES-GCM", iv, additionalData: sealing.headerBytes, tagLength: TAG_BYTES * 8 },
@@ -304,8 +305,7 @@ function loadNativeCrypto(): NativeCrypto | undefined {
       crypto === undefined ||
       typeof crypto.hkdfSync !== "function" ||
       typeof crypto.createCipheriv !== "function" ||
-      typeof crypto.createDecipheriv !== "function" ||
-      typeof crypto.randomFillSync !== "function"
+      typeof crypto.createDecipheriv !== "function"
     ) {
       return undefined;
     }

@@ -238,7 +238,7 @@ export function normalizeAuthOptions(options: AuthOptionsInput, caller = "create
   }
   const resolvedLogger = logger ?? SILENT_LOGGER;
   const expectedDomain = resolveExpectedDomain(caller, domain, production, resolvedLogger);
-  const resolvedNonceStore = nonceStore ?? createMemoryNonceStore();
+  const resolvedNonceStore = nonceStore ?? createMemoryNonceStore({ logger: resolvedLogger });
   // The nonce store's backend is shared by the instances already, so it keeps the revoked ids too.
   const resolvedRevocationStore = revocationStore ?? (isRevocationStore(resolvedNonceStore) ? resolvedNonceStore : undefined);
   if (resolvedRevocationStore === undefined && sessionKind === "sealed-cookie") {

@@ -169,8 +169,10 @@ async function judge(
         );
     }
   }
+  // The account's signer list may be a recent answer reused (see LedgerReader.getSignerListAuthority);
+  // each signer's own keys are read afresh.
   const [accountAuthority, ...signerAuthorities] = await Promise.all([
-    ledger.getAccountAuthority(address),
+    typeof ledger.getSignerListAuthority === "function" ? ledger.getSignerListAuthority(address) : ledger.getAccountAuthority(address),
     ...signatures.signers.map((signer) => ledger.getAccountAuthority(signer.account)),
   ]);
   const signers: AuthorizedSigner[] = signatures.signers.map((signer, index) => ({

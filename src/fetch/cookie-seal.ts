@@ -89,16 +89,34 @@ const encoder = new TextEncoder();
 export function createCookieSeal(secrets: readonly string[], implementation?: "node:crypto" | "webcrypto"): CookieSeal {
   if (secrets.length === 0) throw new Error("createCookieSeal needs at least one secret");
   const native = implementation === "webcrypto" ? undefined : loadNativeCrypto();
-  if (native !== undefined && passesNativeSelfTest(native)) return createNativeSeal(secrets, native);
+  if (native !== undefined && passesNativeSelfTest(native)) return createNativeSeal(secrets, native, loadNativeBuffer());
   if (implementation === "node:crypto") throw new Error("node:crypto is not available in this runtime");
   return createWebCryptoSeal(secrets);
 }
 
-function createNativeSeal(secrets: readonly string[], crypto: NativeCrypto): CookieSeal {
+/** The part of node:buffer the native seal uses for base64url (native code, several times faster than JavaScript). */
+interface NativeBuffer {
+  from(data: ArrayBufferLike, byteOffset: number, length: number): { toString(encoding: "base64url"): string };
+  from(text: string, encoding: "base64url"): Uint8Array;
+}
+
+const BASE64URL_TEXT = /^[A-Za-z0-9_-]*$/u;
+
+function createNativeSeal(secrets: readonly string[], crypto: NativeCrypto, buffer: NativeBuffer | undefined): CookieSeal {
+  const encode = (bytes: Uint8Array): string =>
+    buffer === undefined ? base64UrlEncode(bytes) : buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64url");
+  // The authentication tag decides what opens; the alphabet and length are checked so that only
+  // base64url text reaches the decoder.
+  const decode = (text: string): Uint8Array<ArrayBuffer> | undefined => {
+    if (buffer === undefined) return base64UrlDecode(text);
+    if (text.length % 4 === 1 || !BASE64URL_TEXT.test(text)) return undefined;
+    const decoded = buffer.from(text, "base64url");
+    return new Uint8Array(decoded.buffer as ArrayBuffer, decoded.byteOffset, decoded.byteLength);
+  };
   const derive = (secret: string, info: string, length: number): Uint8Array =>
     new Uint8Array(crypto.hkdfSync("sha256", encoder.encode(secret), encoder.encode(HKDF_SALT), encoder.encode(info), length));
   const keys = secrets.map((secret): DerivedKey<Uint8Array> => {
-    const keyId = base64UrlEncode(derive(secret, KEY_ID_INFO, KEY_ID_BYTES));
+    const keyId = encode(derive(secret, KEY_ID_INFO, KEY_ID_BYTES));
     const header = `${SEAL_VERSION}.${keyId}`;
     return { keyId, header, headerBytes: encoder.encode(header), key: derive(secret, KEY_INFO, 32) };
   });
@@ -111,10 +129,10 @@ function createNativeSeal(secrets: readonly string[], crypto: NativeCrypto): Coo
       const cipher = crypto.createCipheriv("aes-256-gcm", sealing.key, iv, { authTagLength: TAG_BYTES });
       cipher.setAAD(sealing.headerBytes);
       const body = concat([cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]);
-      return `${sealing.header}.${base64UrlEncode(iv)}.${base64UrlEncode(body)}`;
+      return `${sealing.header}.${encode(iv)}.${encode(body)}`;
     },
     async open(sealed) {
-      const parts = splitSealed(sealed, byId);
+      const parts = splitSealed(sealed, byId, decode);
       if (parts === undefined) return undefined;
       const { key, iv, body } = parts;
       try {
@@ -158,7 +176,7 @@ function createWebCryptoSeal(secrets: readonly string[]): CookieSeal {
     },
     async open(sealed) {
       const { byId } = await derived;
-      const parts = splitSealed(sealed, byId);
+      const parts = splitSealed(sealed, byId, base64UrlDecode);
       if (parts === undefined) return undefined;
       const { key, iv, body } = parts;
       try {
@@ -183,13 +201,14 @@ function keysById<K>(keys: readonly DerivedKey<K>[]): Map<string, DerivedKey<K>>
 function splitSealed<K>(
   sealed: string,
   byId: Map<string, DerivedKey<K>>,
+  decode: (text: string) => Uint8Array<ArrayBuffer> | undefined,
 ): { key: DerivedKey<K>; iv: Uint8Array<ArrayBuffer>; body: Uint8Array<ArrayBuffer> } | undefined {
   const parts = sealed.split(".");
   if (parts.length !== 4 || parts[0] !== SEAL_VERSION) return undefined;
   const key = byId.get(parts[1]!);
   if (key === undefined) return undefined;
-  const iv = base64UrlDecode(parts[2]!);
-  const body = base64UrlDecode(parts[3]!);
+  const iv = decode(parts[2]!);
+  const body = decode(parts[3]!);
   if (iv === undefined || iv.length !== IV_BYTES || body === undefined || body.length < TAG_BYTES) return undefined;
   return { key, iv, body };
 }
@@ -293,6 +312,17 @@ function passesNativeSelfTest(crypto: NativeCrypto): boolean {
     }
   } catch {
     return false;
+  }
+}
+
+function loadNativeBuffer(): NativeBuffer | undefined {
+  try {
+    const getBuiltinModule = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
+    const module =
+      typeof getBuiltinModule === "function" ? (getBuiltinModule("node:buffer") as { Buffer?: NativeBuffer } | undefined) : undefined;
+    return typeof module?.Buffer?.from === "function" ? module.Buffer : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -61,8 +61,9 @@ function isRouteName(name: string): name is RouteName {
 }
 
 function json(status: number, body: Record<string, unknown>, extra?: Record<string, string>): Response {
-  const headers = new Headers({ "Content-Type": "application/json", "Cache-Control": "no-store" });
-  if (extra !== undefined) for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+  // A plain record, not a Headers object: runtimes and adapters (@hono/node-server) write it out
+  // without building one.
+  const headers: Record<string, string> = { "Content-Type": "application/json", "Cache-Control": "no-store", ...extra };
   return new Response(JSON.stringify(body), { status, headers });
 }
 
@@ -135,12 +136,13 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
 
   const handle = async (request: Request): Promise<Response> => {
     try {
-      const route = routeOf(request, basePath);
+      const url = new URL(request.url);
+      const route = routeOf(url, basePath);
       if (route === undefined) return json(404, { error: HTTP_TEXT.notFound });
       const allowed = ROUTE_METHODS[route];
       if (request.method !== allowed) return json(405, { error: HTTP_TEXT.methodNotAllowed }, { Allow: allowed });
 
-      const session = sessions.open(request);
+      const session = sessions.open(request, url);
       const answer = await runRoute(route, request, session.store);
       const cookie = await session.setCookie();
       return json(answer.status, answer.body, cookie === undefined ? undefined : { "Set-Cookie": cookie });
@@ -166,8 +168,7 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
 }
 
 /** The route a request names under `basePath`, or `undefined` for any other path. */
-function routeOf(request: Request, basePath: string): RouteName | undefined {
-  const { pathname } = new URL(request.url);
+function routeOf({ pathname }: URL, basePath: string): RouteName | undefined {
   if (!pathname.startsWith(`${basePath}/`)) return undefined;
   const name = pathname.slice(basePath.length + 1);
   return isRouteName(name) ? name : undefined;

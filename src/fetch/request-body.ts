@@ -20,8 +20,15 @@ export async function readJsonBody(request: Request): Promise<BodyRead> {
   if (Number.isFinite(declared) && declared > BODY_LIMIT_BYTES) return { kind: "too-large" };
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/json" && !type.endsWith("+json")) return { kind: "unreadable" };
+  // A declared length within the limit bounds the body (the server frames it by that length), so
+  // it is read in one call, which runtimes and adapters (@hono/node-server) answer without a web
+  // stream: several times cheaper than reading chunks. Without one (chunked), chunk by chunk.
+  if (request.headers.has("content-length") && Number.isFinite(declared)) {
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    if (bytes.byteLength > BODY_LIMIT_BYTES) return { kind: "too-large" };
+    return parseJson(bytes);
+  }
   if (request.body === null) return { kind: "unreadable" };
-
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -41,8 +48,14 @@ export async function readJsonBody(request: Request): Promise<BodyRead> {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
+  return parseJson(bytes);
+}
+
+const decoder = new TextDecoder("utf-8", { fatal: true });
+
+function parseJson(bytes: Uint8Array): BodyRead {
   try {
-    return { kind: "json", body: JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes)) as unknown };
+    return { kind: "json", body: JSON.parse(decoder.decode(bytes)) as unknown };
   } catch {
     return { kind: "unreadable" };
   }

@@ -32,7 +32,8 @@ export interface RequestSession {
  */
 export interface SealedCookieSessions {
   read(request: Request): Promise<SessionRecord>;
-  open(request: Request): RequestSession;
+  /** `url`: the request's URL when the caller has parsed it already. */
+  open(request: Request, url?: URL): RequestSession;
 }
 
 const decoder = new TextDecoder("utf-8", { fatal: true });
@@ -47,32 +48,32 @@ export function createSealedCookieSessions(
   const { now, production } = config.auth;
   const ttlSeconds = cookie.maxAgeSeconds;
 
-  /** The record a request's cookie holds, and the JSON it was sealed as (to tell an unchanged write). */
-  const openCookie = async (request: Request): Promise<{ record: SessionRecord; json: string | undefined }> => {
+  /** The record a request's cookie holds; `sealed` when it came from a cookie (a write is compared with it). */
+  const openCookie = async (request: Request): Promise<{ record: SessionRecord; sealed: boolean }> => {
+    const none = { record: {}, sealed: false };
     const sealed = readCookie(request.headers.get("cookie"), cookie.name);
-    if (sealed === undefined || sealed === "") return { record: {}, json: undefined };
+    if (sealed === undefined || sealed === "") return none;
     // A cookie that does not open (tampered, truncated, sealed with another secret, an older
     // format such as an iron-session seal) is no session.
     const plaintext = await seal.open(sealed);
-    if (plaintext === undefined) return { record: {}, json: undefined };
+    if (plaintext === undefined) return none;
     let payload: unknown;
     try {
       payload = JSON.parse(decoder.decode(plaintext));
     } catch {
-      return { record: {}, json: undefined };
+      return none;
     }
-    if (typeof payload !== "object" || payload === null || Array.isArray(payload)) return { record: {}, json: undefined };
+    if (typeof payload !== "object" || payload === null || Array.isArray(payload)) return none;
     const { expiresAt } = payload as Partial<SealedPayload>;
     // The lifetime follows the handler's clock (`now`), so it holds exactly as configured and can be tested.
-    if (typeof expiresAt !== "number" || !(now() < expiresAt)) return { record: {}, json: undefined };
-    const record = pickSessionRecord(payload as Record<string, unknown>);
-    return { record, json: JSON.stringify(record) };
+    if (typeof expiresAt !== "number" || !(now() < expiresAt)) return none;
+    return { record: pickSessionRecord(payload as Record<string, unknown>), sealed: true };
   };
 
   const read = async (request: Request): Promise<SessionRecord> => (await openCookie(request)).record;
 
-  const open = (request: Request): RequestSession => {
-    let opened: Promise<{ record: SessionRecord; json: string | undefined }> | undefined;
+  const open = (request: Request, url?: URL): RequestSession => {
+    let opened: Promise<{ record: SessionRecord; sealed: boolean }> | undefined;
     /** The record as the handlers last left it; `undefined` until they write or end it. */
     let written: { record: SessionRecord } | { ended: true } | undefined;
     const store: SessionStore = {
@@ -90,11 +91,14 @@ export function createSealedCookieSessions(
     };
     const setCookie = async (): Promise<string | undefined> => {
       if (written === undefined) return undefined;
-      const secure = cookieIsSecure(cookie, production, request.url);
+      const secure = cookieIsSecure(cookie, production, url ?? request.url);
       if ("ended" in written) return serializeCookie(cookie, "", 0, secure);
-      const json = JSON.stringify(written.record);
-      // Written back as it came: the cookie the browser holds already says the same.
-      if (opened !== undefined && (await opened).json === json) return undefined;
+      // Written back as it came: the cookie the browser holds already says the same. (Both records
+      // come out of pickSessionRecord, so equal records serialize alike.)
+      if (opened !== undefined) {
+        const before = await opened;
+        if (before.sealed && JSON.stringify(before.record) === JSON.stringify(written.record)) return undefined;
+      }
       const payload: SealedPayload = { ...written.record, expiresAt: now() + ttlSeconds * 1000 };
       return serializeCookie(cookie, await seal.seal(encoder.encode(JSON.stringify(payload))), ttlSeconds, secure);
     };

@@ -149,7 +149,9 @@ export function createMemoryNonceStore(options: MemoryNonceStoreOptions = {}): N
   }
   const logger = options.logger ?? SILENT_LOGGER;
   if (typeof logger.error !== "function") {
-    throw new InvalidOptionsError("sign-in-with-xrpl: createMemoryNonceStore: `logger` must have an error(message) method, such as console.");
+    throw new InvalidOptionsError(
+      "sign-in-with-xrpl: createMemoryNonceStore: `logger` must have an error(message) method, such as console.",
+    );
   }
   const usedNonces = createExpiringKeys();
   const revokedIds = createExpiringKeys();

@@ -33,7 +33,7 @@ export function createSignatureEngine(backend: SignatureBackend): SignatureEngin
       const hex = bytesToHex(publicKey);
       const cached = addresses.get(hex);
       if (cached !== undefined) return cached;
-      const address = encodeClassicAddress(backend.accountId(publicKey), (data) => backend.sha256(data));
+      const address = encodeClassicAddress(backend.accountId(publicKey));
       addresses.set(hex, address);
       return address;
     },

@@ -99,9 +99,7 @@ async function judge(
   ledger: LedgerReader,
 ): Promise<CheckResult> {
   const { address, message } = fields;
-  const decoded = decodeSignInTransaction(fields.blobBytes, (accountId) =>
-    encodeClassicAddress(accountId, (data) => engine.backend.sha256(data)),
-  );
+  const decoded = decodeSignInTransaction(fields.blobBytes, (accountId) => encodeClassicAddress(accountId));
   if (decoded === undefined) return refuse("malformed_request", "The txBlob is not a canonical encoding of an XRPL transaction.");
   const { tx } = decoded;
   const review = reviewTransaction(tx);

@@ -265,8 +265,7 @@ describe("one open and one seal per request at most", () => {
       }) as typeof real.createDecipheriv,
     };
     const original = process.getBuiltinModule.bind(process);
-    vi.spyOn(process, "getBuiltinModule").mockImplementation(((id: string) =>
-      id === "node:crypto" ? counting : original(id)));
+    vi.spyOn(process, "getBuiltinModule").mockImplementation((id: string) => (id === "node:crypto" ? counting : original(id)));
     return counts;
   }
 

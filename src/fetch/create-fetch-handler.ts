@@ -1,5 +1,6 @@
 import { buildAuthHandlers, TEXT } from "../server/handlers.js";
 import { getSignedInOptions, signedInSession, type SignedInSession } from "../server/get-signed-in.js";
+import { isCrossSiteRequest } from "../server/request-context.js";
 import { createSessionRules, judgeSignedIn } from "../server/session-read.js";
 import type { HandlerResult, SessionStore } from "../server/types.js";
 import { UNREADABLE_BODY } from "../server/verify-body.js";
@@ -117,12 +118,14 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
   const runRoute = async (route: RouteName, request: Request, session: SessionStore): Promise<HandlerResult> => {
     switch (route) {
       case "nonce":
-        return handlers.nonce(session);
+        return handlers.nonce(session, { request, host: hostOf(request) });
       case "me":
-        return handlers.me(session);
+        return handlers.me(session, { request, host: hostOf(request) });
       case "signout":
         return handlers.signOut(session, { request });
       case "verify": {
+        // Refused before the body is read: another site's request costs nothing more.
+        if (isCrossSiteRequest(config.auth, { request })) return { status: 403, body: { error: TEXT.crossSite } };
         const read = await readJsonBody(request);
         if (read.kind === "too-large") return { status: 413, body: { error: HTTP_TEXT.tooLarge } };
         return handlers.verify(session, { body: read.kind === "json" ? read.body : UNREADABLE_BODY, request });
@@ -151,7 +154,7 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
     // Outside the try: a bad option is the app's bug, to be seen, not read as "signed out".
     const { maxAgeMs } = getSignedInOptions(options, "getSession");
     try {
-      const verdict = await judgeSignedIn(rules, await sessions.read(request), { maxAgeMs });
+      const verdict = await judgeSignedIn(rules, await sessions.read(request), { maxAgeMs, place: { host: hostOf(request) } });
       return verdict.signedIn ? signedInSession<TData>(verdict.state) : null;
     } catch (cause) {
       logger.error("sign-in-with-xrpl: could not read the session", cause);
@@ -160,6 +163,11 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
   };
 
   return { handle, getSession };
+}
+
+/** The host a request was sent to, from its URL (which the runtime builds from the `Host` header). */
+function hostOf(request: Request): string {
+  return new URL(request.url).host;
 }
 
 /** The route a request names under `basePath`, or `undefined` for any other path. */

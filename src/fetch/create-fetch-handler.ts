@@ -39,8 +39,8 @@ export interface FetchHandler<TData = unknown> {
   /**
    * The signed-in address, sign-in time and `onSignIn` data of the request's session cookie, or
    * `null` (no cookie, not signed in, expired, tampered, sealed with another secret, past its
-   * absolute lifetime, signed out, or, with `revalidateAfterSeconds`, its key no longer has
-   * authority). The same checks as `GET /me`. Never rejects: when a check cannot be answered (the
+   * absolute lifetime, signed out, with `revalidateAfterSeconds` its key no longer has
+   * authority, or, with several domains, signed in on another host than the request URL's). The same checks as `GET /me`. Never rejects: when a check cannot be answered (the
    * revocation store fails) it resolves `null` and logs the cause, so a route never serves a
    * session it could not check. `maxAgeSeconds` asks for a fresher sign-in on this read only
    * (for a sensitive action); a bad value rejects with `InvalidOptionsError`.
@@ -83,6 +83,12 @@ function json(status: number, body: Record<string, unknown>, extra?: Record<stri
  * of the cookie, across instances only when they share a `nonceStore` (e.g.
  * `createRedisNonceStore`), which also keeps the revoked session ids; the default keeps both in
  * this instance's memory.
+ *
+ * A nonce request keeps a live sign-in. The nonce, verify and sign-out routes refuse a request
+ * another site's page sent (its `Origin` or `Sec-Fetch-Site` header) with 403
+ * `Cross-site request refused.` unless `allowedOrigins` lists it. Every signature check on a
+ * pending nonce is counted in the nonce store first: past `maxFailedSignatureAttempts` (5) the
+ * nonce is spent. With several domains, a session counts on the host it signed in on only.
  *
  * Options are checked once here: a bad one throws `InvalidOptionsError` saying how to fix it.
  * Runs without Node built-ins (Cloudflare Workers without `nodejs_compat` included).

@@ -11,7 +11,7 @@ import type { AuthHandlers, SessionStore } from "./types.js";
  *
  * @example
  * ```ts
- * const session: SignedInSession<{ userId: string }> | null = await handlers.getSignedIn(expressSessionStore(req));
+ * const session: SignedInSession<{ userId: string }> | null = await handlers.getSignedIn(expressSessionStore(req), { request: req });
  * if (session !== null) console.log(`${session.address} (user ${session.data?.userId}) since ${new Date(session.authenticatedAt).toISOString()}`);
  * ```
  */

@@ -123,7 +123,7 @@ export interface RevocationStore {
  *
  * @example
  * ```ts
- * const { status, body } = await handlers.me(store);
+ * const { status, body } = await handlers.me(store, { request: req });
  * res.status(status).json(body);
  * ```
  */

@@ -32,16 +32,16 @@ const PATTERN_CHARACTERS = /[*:()[\]{}+!|]/u;
  * @internal
  */
 export function basePathProblem(value: unknown): string | undefined {
-  if (typeof value !== "string" || !value.startsWith("/")) {
-    return `must be a path starting with "/", such as "${DEFAULT_BASE_PATH}" (got ${describe(value)}); omit it for "${DEFAULT_BASE_PATH}"`;
-  }
-  if (PATTERN_CHARACTERS.test(value)) {
+  if (typeof value === "string" && PATTERN_CHARACTERS.test(value)) {
     const plain = plainPrefix(value);
     return (
       `is the plain path the routes live under, not a route pattern (got ${JSON.stringify(value)}): ` +
       `give ${JSON.stringify(plain)} here, and the pattern to your framework when you mount the handler ` +
       `(for example app.all("${plain === "/" ? "" : plain}/*", ...) in Hono)`
     );
+  }
+  if (typeof value !== "string" || !value.startsWith("/")) {
+    return `must be a path starting with "/", such as "${DEFAULT_BASE_PATH}" (got ${describe(value)}); omit it for "${DEFAULT_BASE_PATH}"`;
   }
   if (/[?#\s%]/u.test(value) || value.includes("//")) {
     return `must be a plain path such as "${DEFAULT_BASE_PATH}", without query, fragment, spaces, percent-escapes or "//" (got ${JSON.stringify(value)})`;
@@ -61,7 +61,7 @@ export function normalizeBasePath(value: string): string {
 /** The part of a pattern before its first pattern segment: "/auth/*" -> "/auth". */
 function plainPrefix(pattern: string): string {
   const segments: string[] = [];
-  for (const segment of pattern.split("/").slice(1)) {
+  for (const segment of pattern.split("/").filter((part) => part !== "")) {
     if (PATTERN_CHARACTERS.test(segment)) break;
     segments.push(segment);
   }

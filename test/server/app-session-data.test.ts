@@ -62,11 +62,11 @@ afterAll(async () => {
 
 /** What the app's own route shows of its session: its keys, the session id, and the record's key as stored. */
 interface AppView {
-  userId?: string;
-  address?: string;
+  userId?: string | undefined;
+  address?: string | undefined;
   data?: unknown;
-  sessionId?: string;
-  xrpl?: Record<string, unknown>;
+  sessionId?: string | undefined;
+  xrpl?: Record<string, unknown> | undefined;
   keys: string[];
 }
 
@@ -165,18 +165,15 @@ function koaApp(storeOptions?: KeyedSessionOptions): Koa {
   // An external store, so each session has an id (koa-session's externalKey) that sign-in rotates.
   const sessions = new Map<string, unknown>();
   app.use(
-    koaSession(
-      {
-        key: "app.koa",
-        signed: true,
-        store: {
-          get: (key: string) => sessions.get(key) as Record<string, unknown> | undefined,
-          set: (key: string, value: unknown) => void sessions.set(key, value),
-          destroy: (key: string) => void sessions.delete(key),
-        },
+    koaSession(app, {
+      key: "app.koa",
+      signed: true,
+      store: {
+        get: async (key: string) => sessions.get(key),
+        set: async (key: string, value: unknown) => void sessions.set(key, value),
+        destroy: async (key: string) => void sessions.delete(key),
       },
-      app,
-    ),
+    }),
   );
   app.use(async (ctx) => {
     const store = () => koaSessionStore(ctx, storeOptions);

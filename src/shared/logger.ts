@@ -27,9 +27,7 @@ export const SILENT_LOGGER: Logger = { warn() {}, error() {} };
  * @internal
  */
 export function defaultLogger(production: boolean): Logger {
-  if (production) return SILENT_LOGGER;
-  const console = (globalThis as { console?: Logger }).console;
-  return console !== undefined && typeof console.warn === "function" && typeof console.error === "function" ? console : SILENT_LOGGER;
+  return production ? SILENT_LOGGER : globalThis.console;
 }
 
 /** Writes at `debug` when the logger has it. @internal */

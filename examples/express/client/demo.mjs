@@ -1,9 +1,10 @@
 // The demo page script (bundled into public/client.js by build-client.mjs). It uses only the
 // public browser entry of the library, by package name, as an application would.
 import { createAuthController, createDevWallet, createHttpAdapter } from "sign-in-with-xrpl/client";
+import { basePath, mePath } from "../routes.mjs";
 
 const DEV_WALLET_SEED_KEY = "sign-in-with-xrpl-demo:dev-wallet-seed";
-const ME_ROUTE = "/api/me";
+const ME_ROUTE = mePath;
 const MAX_ANSWERS = 20;
 
 const elements = {
@@ -137,7 +138,8 @@ async function main() {
       elements.proof.textContent = JSON.stringify(signed, null, 2);
     },
   );
-  const adapter = createHttpAdapter({ baseUrl: "", mePath: "/api/me", fetch: recordingFetch(showAnswer) });
+  // The same paths as the server (routes.mjs): nonce, verify and signout under basePath, me at mePath.
+  const adapter = createHttpAdapter({ baseUrl: "", basePath, mePath, fetch: recordingFetch(showAnswer) });
   const controller = createAuthController({
     wallet,
     adapter,

@@ -12,7 +12,8 @@ let auth: FetchHandler | undefined;
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     auth ??= createFetchHandler({
-      // Compact signatures by the account's master key: no ledger connection needed.
+      // Compact signatures by the account's master key, no ledger connection: a master key the
+      // account has disabled is NOT refused (see "ledger: never" below).
       verifier: createVerifier({ strategies: [compactSignature({ ledger: "never" })] }),
       domain: env.APP_DOMAIN,
       sessionSecret: env.SESSION_SECRET,

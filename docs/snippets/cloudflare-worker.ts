@@ -23,9 +23,9 @@ export default {
 
     const { pathname } = new URL(request.url);
     if (pathname === "/api/profile") {
-      const session = await auth.getSession(request);
-      if (session === null) return Response.json({ error: "Not authenticated." }, { status: 401 });
-      return Response.json({ address: session.address });
+      const signedIn = await auth.getSession(request);
+      if (signedIn === null) return Response.json({ error: "Not authenticated." }, { status: 401 });
+      return Response.json({ address: signedIn.address });
     }
     // The sign-in routes under /api/auth, and a JSON 404 for anything else.
     return auth.handle(request);

@@ -118,7 +118,6 @@ function processCpuNs(pid) {
   return total;
 }
 
-
 // ---------- HTTP client (keep-alive, cookie per client) ----------
 
 const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });

@@ -102,7 +102,7 @@ describe("better-auth plugin with the default verifier", () => {
     ledger.setAccount(address, {});
     const { answer, sessionCookie } = await signIn(wallet);
     expect(answer.error).toBeNull();
-    expect(answer.data?.user.address).toBe(address);
+    expect(answer.data).toMatchObject({ success: true, user: { address } });
     expect(sessionCookie).toBeDefined();
   });
 });

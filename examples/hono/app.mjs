@@ -105,8 +105,8 @@ export function createApp(options) {
   // An app's own protected route: the session is read from the sealed cookie (on the host the
   // request was sent to: with several APP_DOMAIN hosts, a session counts on its own host only).
   app.get("/api/me", async (c) => {
-    const session = await auth.getSession(c.req.raw);
-    return session === null ? c.json({ error: "Not authenticated." }, 401) : c.json({ address: session.address });
+    const signedIn = await auth.getSession(c.req.raw);
+    return signedIn === null ? c.json({ error: "Not authenticated." }, 401) : c.json({ address: signedIn.address });
   });
   app.all("/api/me", (c) => c.json({ error: "Method not allowed." }, 405, { Allow: "GET" }));
 

@@ -125,6 +125,20 @@ export function defineExampleContract(contract: ExampleContract): void {
       expect(answer).toMatchObject({ status: 401, body: { error: "Signature verification failed." } });
     });
 
+    it("refuses a message signature by a master key the ledger says is disabled (401), the session still signed out", async () => {
+      for (const algorithm of ["ed25519", "ecdsa-secp256k1"] as const) {
+        const jar = createCookieJar();
+        const account = newKeyAccount(algorithm);
+        node.setAccount(account.address, { flags: 0x00100000, regularKey: newKeyAccount().address });
+        const before = node.requestCount("account_info");
+        const nonce = await getNonce(jar, routes);
+        const answer = await postVerify(jar, routes, signatureProof(signInMessage(account.address, nonce), account));
+        expect(answer).toMatchObject({ status: 401, body: { error: "Signature verification failed." } });
+        expect(node.requestCount("account_info")).toBeGreaterThan(before);
+        expect(await getMe(jar, routes)).toMatchObject({ status: 401, body: { error: "Not authenticated." } });
+      }
+    });
+
     it("signs out: 200 { ok: true }, then /me is 401 Not authenticated.", async () => {
       const jar = createCookieJar();
       expect((await signInBySignature(jar, routes)).status).toBe(200);
@@ -561,8 +575,12 @@ export function defineExampleContract(contract: ExampleContract): void {
       const down = await postVerify(jar, routes, body);
       expect(down).toMatchObject({ status: 500, body: { error: texts.verifierFailed } });
 
-      // Compact signatures by the master key need no ledger: they keep working.
-      expect((await signInBySignature(createCookieJar(), routes)).status).toBe(200);
+      // A master key's sign-in asks the ledger too (has the account disabled the key?): the same answer.
+      const masterJar = createCookieJar();
+      const masterAccount = newKeyAccount();
+      const masterNonce = await getNonce(masterJar, routes);
+      const masterBody = signatureProof(signInMessage(masterAccount.address, masterNonce), masterAccount);
+      expect(await postVerify(masterJar, routes, masterBody)).toMatchObject({ status: 500, body: { error: texts.verifierFailed } });
 
       await node.restart();
       const deadline = Date.now() + 20_000;
@@ -572,6 +590,8 @@ export function defineExampleContract(contract: ExampleContract): void {
         answer = await postVerify(jar, routes, body);
       }
       expect(answer).toMatchObject({ status: 200, body: { ok: true, address: wallet.classicAddress } });
+      // The failed look-up was not remembered: the master key signs in once the node answers.
+      expect((await signInBySignature(createCookieJar(), routes)).status).toBe(200);
     }, 60_000);
   });
 
@@ -716,19 +736,22 @@ export function defineExampleContract(contract: ExampleContract): void {
     };
 
     describe("configured with APP_DOMAIN, in production behind a trusted proxy", () => {
+      let node: MockRippled;
       let app: ExampleProcess;
       let routes: Routes;
       beforeAll(async () => {
+        node = await startMockRippled();
         app = await contract.start({
           NODE_ENV: "production",
           TRUST_PROXY: "loopback",
-          XRPL_NODE_URL: "ws://127.0.0.1:9",
+          XRPL_NODE_URL: node.url,
           APP_DOMAIN: `${APP_DOMAIN},app.example.org`,
         });
         routes = routesOf(app.url, sessionKind);
       });
       afterAll(async () => {
         await app?.stop();
+        await node?.stop();
       });
       const viaProxy = { "x-forwarded-proto": "https" };
 
@@ -802,14 +825,17 @@ export function defineExampleContract(contract: ExampleContract): void {
     });
 
     describe("demo mode (no APP_DOMAIN)", () => {
+      let node: MockRippled;
       let app: ExampleProcess;
       let routes: Routes;
       beforeAll(async () => {
-        app = await contract.startDemo({ XRPL_NODE_URL: "ws://127.0.0.1:9" });
+        node = await startMockRippled();
+        app = await contract.startDemo({ XRPL_NODE_URL: node.url });
         routes = routesOf(app.url, sessionKind);
       });
       afterAll(async () => {
         await app?.stop();
+        await node?.stop();
       });
 
       it("signs in for loopback hosts at any port: localhost, 127.0.0.1, [::1]", async () => {
@@ -856,7 +882,9 @@ export function defineExampleContract(contract: ExampleContract): void {
     });
 
     it("uses XRPL_CHAIN_ID: with xrpl:1 a testnet message signs in and a mainnet one is refused", async () => {
-      const app = await contract.start({ XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN, XRPL_CHAIN_ID: "xrpl:1" });
+      // Every compact sign-in asks the ledger whether the master key is disabled: a node that answers.
+      const node = await startMockRippled();
+      const app = await contract.start({ XRPL_NODE_URL: node.url, APP_DOMAIN, XRPL_CHAIN_ID: "xrpl:1" });
       try {
         const routes = routesOf(app.url, sessionKind);
         const account = newKeyAccount();
@@ -867,6 +895,7 @@ export function defineExampleContract(contract: ExampleContract): void {
         expect(await postVerify(jar, routes, testnet)).toMatchObject({ status: 200, body: { address: account.address } });
       } finally {
         await app.stop();
+        await node.stop();
       }
     });
 
@@ -884,13 +913,18 @@ export function defineExampleContract(contract: ExampleContract): void {
     const { ownServer } = contract;
     if (ownServer !== undefined) {
       it("generates and announces a secret in development, prints its URL, and exits 0 on SIGTERM", async () => {
-        const app = await contract.start({ SESSION_SECRET: undefined, XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN });
-        const output = app.output();
-        expect(output).toMatch(/SESSION_SECRET is not set/);
-        expect(output).toMatch(ownServer.listening);
-        expect((await signInBySignature(createCookieJar(), routesOf(app.url, sessionKind))).status).toBe(200);
-        const exit = await app.stop();
-        expect(exit.code).toBe(0);
+        const node = await startMockRippled();
+        try {
+          const app = await contract.start({ SESSION_SECRET: undefined, XRPL_NODE_URL: node.url, APP_DOMAIN });
+          const output = app.output();
+          expect(output).toMatch(/SESSION_SECRET is not set/);
+          expect(output).toMatch(ownServer.listening);
+          expect((await signInBySignature(createCookieJar(), routesOf(app.url, sessionKind))).status).toBe(200);
+          const exit = await app.stop();
+          expect(exit.code).toBe(0);
+        } finally {
+          await node.stop();
+        }
       });
     }
   });

@@ -20,14 +20,15 @@ import type { LedgerReader, Verifier } from "../../src/verify/types.js";
 import { listenOnLoopback, sendWebResponse, toWebRequest } from "../support/node-http.js";
 
 const SECRET = "a base-path test secret of at least 32 characters";
-const noLedger: LedgerReader = { getAccountAuthority: () => Promise.reject(new Error("a master key needs no ledger")) };
+/** The ledger as a node answers for any funded account whose master key is enabled. */
+const ledger: LedgerReader = { getAccountAuthority: async (account: string) => ({ account, exists: true, masterDisabled: false }) };
 let verifier: Verifier;
 const servers: Server[] = [];
 let fetchOrigin: string;
 let expressOrigin: string;
 
 beforeAll(async () => {
-  verifier = createVerifier({ ledgerReader: noLedger });
+  verifier = createVerifier({ ledgerReader: ledger });
   const auth = createFetchHandler({ verifier, domain: "127.0.0.1", sessionSecret: SECRET, basePath: "/auth", errorCodes: true });
   const fetchServer = createServer((incoming, outgoing) => {
     void toWebRequest(incoming).then(async (request) => sendWebResponse(await auth.handle(request), outgoing));

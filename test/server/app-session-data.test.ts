@@ -45,7 +45,7 @@ let handlers: AuthHandlers;
 const logger = recordingLogger();
 
 beforeAll(() => {
-  verifier = createVerifier({ ledgerReader: { getAccountAuthority: () => Promise.reject(new Error("not needed for a master key")) } });
+  verifier = createVerifier({ ledgerReader: { getAccountAuthority: async (account: string) => ({ account, exists: true, masterDisabled: false }) } });
   handlers = createAuthHandlers({
     verifier,
     sessionKind: "server-store",

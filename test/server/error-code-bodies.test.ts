@@ -15,13 +15,14 @@ import type { LedgerReader } from "../../src/verify/types.js";
 import { buildMessage, makeAccount, recordingLogger, scriptedVerifier, signedBody } from "./support.js";
 
 const SECRET = "an error-code test secret of at least 32 chars";
-const noLedger: LedgerReader = { getAccountAuthority: () => Promise.reject(new Error("a master key needs no ledger")) };
+/** The ledger as a node answers for any funded account whose master key is enabled. */
+const ledger: LedgerReader = { getAccountAuthority: async (account: string) => ({ account, exists: true, masterDisabled: false }) };
 const crossSite = { headers: { origin: "https://attacker.example", "sec-fetch-site": "cross-site" } };
 
 function handlersWith(errorCodes: boolean | undefined, extra: Partial<Parameters<typeof createAuthHandlers>[0]> = {}) {
   let clock = Date.now();
   const handlers = createAuthHandlers({
-    verifier: createVerifier({ ledgerReader: noLedger }),
+    verifier: createVerifier({ ledgerReader: ledger }),
     sessionKind: "server-store",
     domain: "example.com",
     logger: recordingLogger(),
@@ -127,7 +128,7 @@ describe("without errorCodes (the default, and false)", () => {
 describe("errorCodes: true on createFetchHandler", () => {
   it("codes the HTTP layer's own answers too", async () => {
     const auth = createFetchHandler({
-      verifier: createVerifier({ ledgerReader: noLedger }),
+      verifier: createVerifier({ ledgerReader: ledger }),
       domain: "example.com",
       sessionSecret: SECRET,
       errorCodes: true,

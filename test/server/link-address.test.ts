@@ -35,7 +35,7 @@ let server: Server;
 let url: string;
 
 beforeAll(async () => {
-  verifier = createVerifier({ ledgerReader: { getAccountAuthority: () => Promise.reject(new Error("a master key needs no ledger")) } });
+  verifier = createVerifier({ ledgerReader: { getAccountAuthority: async (account: string) => ({ account, exists: true, masterDisabled: false }) } });
   const handlers = createAuthHandlers<{ userId: string }, express.Request>({
     verifier,
     sessionKind: "server-store",

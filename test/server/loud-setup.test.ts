@@ -22,7 +22,8 @@ import { listenOnLoopback } from "../support/node-http.js";
 import { buildMessage, makeAccount, recordingLogger, signedBody } from "./support.js";
 
 const SECRET = "a-session-secret-of-at-least-32-characters";
-const noLedger: LedgerReader = { getAccountAuthority: () => Promise.reject(new Error("no ledger in this test")) };
+/** The ledger as a node answers for any funded account whose master key is enabled. */
+const ledger: LedgerReader = { getAccountAuthority: async (account: string) => ({ account, exists: true, masterDisabled: false }) };
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -71,7 +72,7 @@ describe("the default logger", () => {
 describe("one logger for the whole sign-in", () => {
   it("reaches a verifier created without a logger: its refused proofs are logged through the handlers' logger", async () => {
     const logger = recordingLogger();
-    const verifier = createVerifier({ ledgerReader: noLedger });
+    const verifier = createVerifier({ ledgerReader: ledger });
     const handlers = createAuthHandlers({ verifier, sessionKind: "server-store", domain: "example.com", logger });
     const store = createMemorySessionStore();
     const { body } = await handlers.nonce(store);
@@ -85,7 +86,7 @@ describe("one logger for the whole sign-in", () => {
   it("never replaces a logger the verifier was created with, and the first handlers' logger stays", async () => {
     const own = recordingLogger();
     const handlersLogger = recordingLogger();
-    const verifier = createVerifier({ ledgerReader: noLedger, logger: own });
+    const verifier = createVerifier({ ledgerReader: ledger, logger: own });
     const handlers = createAuthHandlers({ verifier, sessionKind: "server-store", domain: "example.com", logger: handlersLogger });
     const store = createMemorySessionStore();
     const { body } = await handlers.nonce(store);
@@ -96,7 +97,7 @@ describe("one logger for the whole sign-in", () => {
     expect(own.entries.map((entry) => entry.message)).toContainEqual(expect.stringContaining("sign-in proof refused"));
     expect(handlersLogger.entries).toEqual([]);
 
-    const shared = createVerifier({ ledgerReader: noLedger });
+    const shared = createVerifier({ ledgerReader: ledger });
     const first = recordingLogger();
     const second = recordingLogger();
     createAuthHandlers({ verifier: shared, sessionKind: "server-store", domain: "example.com", logger: first });
@@ -110,7 +111,7 @@ describe("one logger for the whole sign-in", () => {
 describe("a JSON body that no body parser read", () => {
   it("on real Express without express.json(): 400 Invalid request body., and the log says to mount the parser", async () => {
     const logger = recordingLogger();
-    const verifier = createVerifier({ ledgerReader: noLedger });
+    const verifier = createVerifier({ ledgerReader: ledger });
     const handlers = createAuthHandlers({ verifier, sessionKind: "server-store", domain: "example.com", logger });
     const app = express();
     app.use(session({ secret: SECRET, resave: false, saveUninitialized: false }));
@@ -148,7 +149,7 @@ describe("a JSON body that no body parser read", () => {
 
   it("says nothing of the parser for a body that is just wrong", async () => {
     const logger = recordingLogger({ debug: true });
-    const handlers = createAuthHandlers({ verifier: createVerifier({ ledgerReader: noLedger }), sessionKind: "server-store", domain: "example.com", logger });
+    const handlers = createAuthHandlers({ verifier: createVerifier({ ledgerReader: ledger }), sessionKind: "server-store", domain: "example.com", logger });
     const store = createMemorySessionStore();
     await handlers.nonce(store);
     const headers = { "content-type": "application/json" };
@@ -166,7 +167,7 @@ describe("message-rule refusals at debug", () => {
   it("say what was expected, what came, and a ready explain command that replays the refusal", async () => {
     const logger = recordingLogger({ debug: true });
     const handlers = createAuthHandlers({
-      verifier: createVerifier({ ledgerReader: noLedger }),
+      verifier: createVerifier({ ledgerReader: ledger }),
       sessionKind: "server-store",
       domain: ["example.com", "www.example.com"],
       chainId: "xrpl:0",
@@ -191,9 +192,9 @@ describe("message-rule refusals at debug", () => {
     const parsed = parseCommandLine(command![1]!.split(" "), Date.now() + 3_600_000);
     expect(parsed.kind).toBe("explain");
     if (parsed.kind !== "explain") return;
-    const { verifier, ledger, offline } = explainVerifier(parsed.options);
-    const report = await explain(body, parsed.options, verifier, ledger, offline);
-    await verifier.close();
+    const judged = explainVerifier(parsed.options);
+    const report = await explain(body, parsed.options, judged.verifier, judged.ledger, judged.offline);
+    await judged.verifier.close();
     expect(report.answer).toEqual({ status: 400, body: { error: "Domain does not match." } });
   });
 
@@ -201,7 +202,7 @@ describe("message-rule refusals at debug", () => {
     const logger = recordingLogger({ debug: true });
     let clock = Date.parse("2026-03-01T12:00:00.000Z");
     const handlers = createAuthHandlers({
-      verifier: createVerifier({ ledgerReader: noLedger }),
+      verifier: createVerifier({ ledgerReader: ledger }),
       sessionKind: "sealed-cookie",
       domain: "example.com",
       logger,
@@ -221,7 +222,7 @@ describe("message-rule refusals at debug", () => {
 
   it("stay out of a logger without debug", async () => {
     const logger = recordingLogger();
-    const handlers = createAuthHandlers({ verifier: createVerifier({ ledgerReader: noLedger }), sessionKind: "server-store", domain: "example.com", logger });
+    const handlers = createAuthHandlers({ verifier: createVerifier({ ledgerReader: ledger }), sessionKind: "server-store", domain: "example.com", logger });
     const store = createMemorySessionStore();
     const { body } = await handlers.nonce(store);
     const account = makeAccount();
@@ -233,7 +234,7 @@ describe("message-rule refusals at debug", () => {
   it("a logger whose debug is not a function is refused at start", () => {
     expect(() =>
       createAuthHandlers({
-        verifier: createVerifier({ ledgerReader: noLedger }),
+        verifier: createVerifier({ ledgerReader: ledger }),
         sessionKind: "server-store",
         domain: "example.com",
         logger: { warn() {}, error() {}, debug: "yes" } as never,
@@ -243,7 +244,7 @@ describe("message-rule refusals at debug", () => {
 });
 
 describe("basePath", () => {
-  const options = { verifier: createVerifier({ ledgerReader: noLedger }), domain: "example.com", sessionSecret: SECRET };
+  const options = { verifier: createVerifier({ ledgerReader: ledger }), domain: "example.com", sessionSecret: SECRET };
 
   it.each([
     ["/auth/*", '"/auth"'],

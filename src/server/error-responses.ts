@@ -148,8 +148,8 @@ export const ERROR_RESPONSE_CODES: readonly ErrorResponseCode[] = [
 ];
 
 /**
- * An error body: `{ error }`, and `code` when asked for. Without codes the body is exactly the
- * original contract's `{ "error": "..." }`, no other key.
+ * An error body: `{ error }`, and `code` when asked for. Without codes the body is exactly
+ * `{ "error": "..." }`, no other key, as clients have always received it.
  *
  * @internal
  */

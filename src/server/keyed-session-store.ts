@@ -149,9 +149,9 @@ function appEntries(session: object, key: string, isFrameworkKey: (name: string)
  * this library (`expressSessionStore`, `ironSessionStore`) are built on it; build yours for Koa,
  * Fastify or any session middleware the same way. Create one per request.
  *
- * A session written by a version before 0.x kept the record's fields flat on the session object;
- * those keys are not read (such a session reads as signed out: one new sign-in) and not deleted,
- * since an app may own keys of the same names.
+ * A session written by an earlier version of this library kept the record's fields flat on the
+ * session object; those keys are not read (such a session reads as signed out: one new sign-in)
+ * and not deleted, since an app may own keys of the same names.
  *
  * @example
  * ```ts

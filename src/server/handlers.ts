@@ -113,7 +113,7 @@ export function createAuthHandlers<TData = unknown, TRequest = unknown>(
   options: AuthHandlersOptions<TData, TRequest>,
 ): AuthHandlers<TRequest, TData> {
   // The hooks' types are erased inside; the data a read answers is what `onSignIn` stored.
-  return buildAuthHandlers(normalizeAuthOptions(options)) as AuthHandlers<TRequest, TData>;
+  return buildAuthHandlers(normalizeAuthOptions(options));
 }
 
 /**
@@ -323,7 +323,9 @@ async function runVerify(
       `sign-in-with-xrpl: sign-in refused: the message does not parse (400 "${TEXT.invalidFormat}"): ${cause.issues
         .slice(0, 3)
         .map((issue) => `${issue.code} (line ${issue.line}): ${issue.message}`)
-        .join("; ")}. Build it with createMessage (the browser client does), or run npx sign-in-with-xrpl explain < verify-body.json for the whole list.`,
+        .join(
+          "; ",
+        )}. Build it with createMessage (the browser client does), or run npx sign-in-with-xrpl explain < verify-body.json for the whole list.`,
     );
     return error(400, "invalidFormat");
   }

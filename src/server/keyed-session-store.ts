@@ -93,7 +93,9 @@ export function resolveKeyedSessionOptions(
 ): { key: string; keepAppData: boolean } {
   if (options === undefined) return { key: DEFAULT_SESSION_KEY, keepAppData: true };
   if (typeof options !== "object" || options === null) {
-    throw new InvalidOptionsError(`sign-in-with-xrpl: ${caller}: the options must be an object such as { key: "xrpl" }; omit them for the defaults.`);
+    throw new InvalidOptionsError(
+      `sign-in-with-xrpl: ${caller}: the options must be an object such as { key: "xrpl" }; omit them for the defaults.`,
+    );
   }
   const { key = DEFAULT_SESSION_KEY, keepAppData = true } = options as KeyedSessionOptions;
   if (typeof key !== "string" || key === "" || FORBIDDEN_KEYS.has(key) || isFrameworkKey(key)) {
@@ -179,7 +181,9 @@ export function keyedSessionStore(session: FrameworkSession, options?: KeyedSess
   const existing = (action: string): object => {
     const current = session.current();
     if (typeof current !== "object" || current === null) {
-      throw new InvalidOptionsError(`sign-in-with-xrpl: keyedSessionStore: the request has no session to ${action}; is the session middleware mounted before the sign-in routes?`);
+      throw new InvalidOptionsError(
+        `sign-in-with-xrpl: keyedSessionStore: the request has no session to ${action}; is the session middleware mounted before the sign-in routes?`,
+      );
     }
     return current;
   };

@@ -143,7 +143,9 @@ export function createVerifier(options: VerifierOptions = {}): Verifier {
     throw new InvalidOptionsError("createVerifier(options): give either nodeUrl or ledgerReader, not both.");
   }
   const connection: LazyLedger | undefined =
-    ledgerReader === undefined ? createLazyLedger({ nodeUrls, networkId, connectTimeoutMs, requestTimeoutMs, logger: currentLogger }) : undefined;
+    ledgerReader === undefined
+      ? createLazyLedger({ nodeUrls, networkId, connectTimeoutMs, requestTimeoutMs, logger: currentLogger })
+      : undefined;
   const ledger = strategyLedger(ledgerReader ?? connection!, networkId);
 
   async function check(request: VerifyRequest): Promise<CheckResult> {

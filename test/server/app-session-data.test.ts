@@ -45,7 +45,9 @@ let handlers: AuthHandlers;
 const logger = recordingLogger();
 
 beforeAll(() => {
-  verifier = createVerifier({ ledgerReader: { getAccountAuthority: async (account: string) => ({ account, exists: true, masterDisabled: false }) } });
+  verifier = createVerifier({
+    ledgerReader: { getAccountAuthority: async (account: string) => ({ account, exists: true, masterDisabled: false }) },
+  });
   handlers = createAuthHandlers({
     verifier,
     sessionKind: "server-store",
@@ -104,7 +106,13 @@ function expressApp(options: { store?: session.Store; storeOptions?: KeyedSessio
   });
   app.get("/app", (req, res) => {
     const view = fields(req);
-    res.json({ ...pick(view), sessionId: req.sessionID, keys: Object.keys(view).filter((key) => key !== "cookie").sort() });
+    res.json({
+      ...pick(view),
+      sessionId: req.sessionID,
+      keys: Object.keys(view)
+        .filter((key) => key !== "cookie")
+        .sort(),
+    });
   });
   app.get("/api/auth/nonce", async (req, res) => send(res, await handlers.nonce(store(req), { request: req })));
   app.post("/api/auth/verify", async (req, res) => send(res, await handlers.verify(store(req), { body: req.body, request: req })));
@@ -185,7 +193,7 @@ function koaApp(storeOptions?: KeyedSessionOptions): Koa {
     const route = `${ctx.method} ${ctx.path}`;
     switch (route) {
       case "POST /login":
-        Object.assign(ctx.session!, APP_KEYS);
+        Object.assign(ctx.session ?? {}, APP_KEYS);
         ctx.body = { ok: true };
         return;
       case "GET /app": {
@@ -296,7 +304,10 @@ function walkThrough(name: string, start: (storeOptions?: KeyedSessionOptions) =
 
       // Sign-in: a new session id, the app's keys carried into it.
       nonce = (await browser.app()).xrpl?.pendingNonce as string;
-      const signIn = await browser.post("/api/auth/verify", signedBody(account, buildMessage({ account, nonce, issuedAtMs: clock, domain: DOMAIN })));
+      const signIn = await browser.post(
+        "/api/auth/verify",
+        signedBody(account, buildMessage({ account, nonce, issuedAtMs: clock, domain: DOMAIN })),
+      );
       expect(signIn).toEqual({ status: 200, body: { ok: true, address: account.address } });
       const signedIn = await browser.app();
       expect(signedIn.sessionId).not.toBe(before.sessionId);
@@ -383,7 +394,8 @@ walkThrough("Express + express-session (MemoryStore)", async (storeOptions) => {
 
 walkThrough("Koa + koa-session (external store)", async (storeOptions) => {
   const app = koaApp(storeOptions);
-  return serve(app.callback());
+  const callback = app.callback();
+  return serve((request, response) => void callback(request, response));
 });
 
 const database = await connectTestPostgres();

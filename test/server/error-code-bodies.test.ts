@@ -79,11 +79,15 @@ describe("errorCodes: true on createAuthHandlers", () => {
   });
 
   it("codes a refusal of onSignIn sign_in_refused with its own status and text, and a service failure verification_unavailable", async () => {
-    const refusing = handlersWith(true, { onSignIn: () => ({ refuse: { status: 409, message: "This address belongs to another user." } }) });
+    const refusing = handlersWith(true, {
+      onSignIn: () => ({ refuse: { status: 409, message: "This address belongs to another user." } }),
+    });
     const account = makeAccount();
     const store = createMemorySessionStore();
     const nonce = (await refusing.handlers.nonce(store)).body.nonce!;
-    expect(await refusing.handlers.verify(store, { body: signedBody(account, buildMessage({ account, nonce, issuedAtMs: refusing.now() })) })).toEqual({
+    expect(
+      await refusing.handlers.verify(store, { body: signedBody(account, buildMessage({ account, nonce, issuedAtMs: refusing.now() })) }),
+    ).toEqual({
       status: 409,
       body: { error: "This address belongs to another user.", code: "sign_in_refused" },
     });
@@ -97,7 +101,9 @@ describe("errorCodes: true on createAuthHandlers", () => {
     });
     const other = createMemorySessionStore();
     const otherNonce = (await failing.nonce(other)).body.nonce!;
-    expect(await failing.verify(other, { body: signedBody(account, buildMessage({ account, nonce: otherNonce, issuedAtMs: Date.now() })) })).toEqual({
+    expect(
+      await failing.verify(other, { body: signedBody(account, buildMessage({ account, nonce: otherNonce, issuedAtMs: Date.now() })) }),
+    ).toEqual({
       status: 500,
       body: { error: TEXT.verificationUnavailable, code: "verification_unavailable" },
     });
@@ -112,9 +118,16 @@ describe("without errorCodes (the default, and false)", () => {
     const nonce = (await handlers.nonce(store)).body.nonce!;
     const bodies = [
       (await handlers.nonce(store, crossSite)).body,
-      (await handlers.verify(store, { body: signedBody(account, buildMessage({ account, nonce, issuedAtMs: now(), domain: "x.example" })) })).body,
-      (await handlers.verify(store, { body: { ...signedBody(makeAccount(), buildMessage({ account, nonce, issuedAtMs: now() })), address: account.address } }))
-        .body,
+      (
+        await handlers.verify(store, {
+          body: signedBody(account, buildMessage({ account, nonce, issuedAtMs: now(), domain: "x.example" })),
+        })
+      ).body,
+      (
+        await handlers.verify(store, {
+          body: { ...signedBody(makeAccount(), buildMessage({ account, nonce, issuedAtMs: now() })), address: account.address },
+        })
+      ).body,
       (await handlers.me(createMemorySessionStore())).body,
     ];
     for (const body of bodies) expect(Object.keys(body)).toEqual(["error"]);
@@ -139,7 +152,10 @@ describe("errorCodes: true on createFetchHandler", () => {
       return { status: response.status, body: (await response.json()) as unknown };
     };
     expect(await answer("/api/auth/nowhere")).toEqual({ status: 404, body: { error: HTTP_TEXT.notFound, code: "not_found" } });
-    expect(await answer("/api/auth/verify")).toEqual({ status: 405, body: { error: HTTP_TEXT.methodNotAllowed, code: "method_not_allowed" } });
+    expect(await answer("/api/auth/verify")).toEqual({
+      status: 405,
+      body: { error: HTTP_TEXT.methodNotAllowed, code: "method_not_allowed" },
+    });
     expect(
       await answer("/api/auth/verify", { method: "POST", headers: { "content-type": "application/json" }, body: "x".repeat(17 * 1024) }),
     ).toEqual({ status: 413, body: { error: HTTP_TEXT.tooLarge, code: "body_too_large" } });
@@ -148,7 +164,10 @@ describe("errorCodes: true on createFetchHandler", () => {
       body: { error: TEXT.invalidBody, code: "invalid_body" },
     });
     expect(await answer("/api/auth/me")).toEqual({ status: 401, body: { error: TEXT.notAuthenticated, code: "not_authenticated" } });
-    expect(await answer("/api/auth/nonce", crossSite)).toEqual({ status: 403, body: { error: TEXT.crossSite, code: "cross_site_request" } });
+    expect(await answer("/api/auth/nonce", crossSite)).toEqual({
+      status: 403,
+      body: { error: TEXT.crossSite, code: "cross_site_request" },
+    });
   });
 });
 

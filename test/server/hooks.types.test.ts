@@ -155,8 +155,12 @@ describe("createAuthHandlers<TData, TRequest> carries TData into the reads", () 
     const store = createMemorySessionStore();
     expectTypeOf(await handlers.getSignedIn(store)).toEqualTypeOf<SignedInSession<{ userId: number }> | null>();
     expectTypeOf(await getSignedIn(store, { handlers })).toEqualTypeOf<SignedInSession<{ userId: number }> | null>();
-    // @ts-expect-error onSignIn must store the declared type
-    createAuthHandlers<{ userId: number }, IncomingMessage>({ verifier, sessionKind: "server-store", onSignIn: () => ({ data: { userId: "7" } }) });
+    createAuthHandlers<{ userId: number }, IncomingMessage>({
+      verifier,
+      sessionKind: "server-store",
+      // @ts-expect-error onSignIn must store the declared type
+      onSignIn: () => ({ data: { userId: "7" } }),
+    });
   });
 
   it("handlers without onSignIn read unknown data, and a type named on the read still wins", async () => {

@@ -35,7 +35,9 @@ let server: Server;
 let url: string;
 
 beforeAll(async () => {
-  verifier = createVerifier({ ledgerReader: { getAccountAuthority: async (account: string) => ({ account, exists: true, masterDisabled: false }) } });
+  verifier = createVerifier({
+    ledgerReader: { getAccountAuthority: async (account: string) => ({ account, exists: true, masterDisabled: false }) },
+  });
   const handlers = createAuthHandlers<{ userId: string }, express.Request>({
     verifier,
     sessionKind: "server-store",

@@ -33,7 +33,11 @@ describe("the default logger", () => {
   it("is console in development: a verifier that cannot reach its node is a logged 500", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const verifier = createVerifier({ nodeUrl: "ws://127.0.0.1:9", connectTimeoutMs: 300, strategies: [compactSignature({ ledger: "always" })] });
+    const verifier = createVerifier({
+      nodeUrl: "ws://127.0.0.1:9",
+      connectTimeoutMs: 300,
+      strategies: [compactSignature({ ledger: "always" })],
+    });
     try {
       const handlers = createAuthHandlers({ verifier, sessionKind: "server-store", production: false });
       // No domain in development: said on console at start.
@@ -53,8 +57,14 @@ describe("the default logger", () => {
   });
 
   it("is silent in production", async () => {
-    const spies = (["error", "warn", "debug", "log", "info"] as const).map((level) => vi.spyOn(console, level).mockImplementation(() => {}));
-    const verifier = createVerifier({ nodeUrl: "ws://127.0.0.1:9", connectTimeoutMs: 300, strategies: [compactSignature({ ledger: "always" })] });
+    const spies = (["error", "warn", "debug", "log", "info"] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation(() => {}),
+    );
+    const verifier = createVerifier({
+      nodeUrl: "ws://127.0.0.1:9",
+      connectTimeoutMs: 300,
+      strategies: [compactSignature({ ledger: "always" })],
+    });
     try {
       const handlers = createAuthHandlers({ verifier, sessionKind: "server-store", production: true, domain: "example.com" });
       const store = createMemorySessionStore();
@@ -80,7 +90,9 @@ describe("one logger for the whole sign-in", () => {
     const message = buildMessage({ account, nonce: body.nonce!, issuedAtMs: Date.now() });
     const forged = { ...signedBody(makeAccount(), message), address: account.address, publicKey: account.publicKey };
     expect((await handlers.verify(store, { body: forged })).status).toBe(401);
-    expect(logger.entries.map((entry) => entry.message)).toContainEqual(expect.stringContaining("sign-in proof refused (invalid_signature)"));
+    expect(logger.entries.map((entry) => entry.message)).toContainEqual(
+      expect.stringContaining("sign-in proof refused (invalid_signature)"),
+    );
   });
 
   it("never replaces a logger the verifier was created with, and the first handlers' logger stays", async () => {
@@ -149,11 +161,19 @@ describe("a JSON body that no body parser read", () => {
 
   it("says nothing of the parser for a body that is just wrong", async () => {
     const logger = recordingLogger({ debug: true });
-    const handlers = createAuthHandlers({ verifier: createVerifier({ ledgerReader: ledger }), sessionKind: "server-store", domain: "example.com", logger });
+    const handlers = createAuthHandlers({
+      verifier: createVerifier({ ledgerReader: ledger }),
+      sessionKind: "server-store",
+      domain: "example.com",
+      logger,
+    });
     const store = createMemorySessionStore();
     await handlers.nonce(store);
     const headers = { "content-type": "application/json" };
-    expect(await handlers.verify(store, { body: { message: 42 }, headers })).toEqual({ status: 400, body: { error: "Invalid request body." } });
+    expect(await handlers.verify(store, { body: { message: 42 }, headers })).toEqual({
+      status: 400,
+      body: { error: "Invalid request body." },
+    });
     expect(await handlers.verify(store, { body: undefined, headers: { "content-type": "text/plain" } })).toEqual({
       status: 400,
       body: { error: "Invalid request body." },
@@ -222,7 +242,12 @@ describe("message-rule refusals at debug", () => {
 
   it("stay out of a logger without debug", async () => {
     const logger = recordingLogger();
-    const handlers = createAuthHandlers({ verifier: createVerifier({ ledgerReader: ledger }), sessionKind: "server-store", domain: "example.com", logger });
+    const handlers = createAuthHandlers({
+      verifier: createVerifier({ ledgerReader: ledger }),
+      sessionKind: "server-store",
+      domain: "example.com",
+      logger,
+    });
     const store = createMemorySessionStore();
     const { body } = await handlers.nonce(store);
     const account = makeAccount();
@@ -259,7 +284,9 @@ describe("basePath", () => {
       thrown = error;
     }
     expect(thrown).toBeInstanceOf(InvalidOptionsError);
-    expect((thrown as Error).message).toMatch(/^sign-in-with-xrpl: createFetchHandler: `basePath` is the plain path the routes live under, not a route pattern/);
+    expect((thrown as Error).message).toMatch(
+      /^sign-in-with-xrpl: createFetchHandler: `basePath` is the plain path the routes live under, not a route pattern/,
+    );
     expect((thrown as Error).message).toContain(`give ${plain} here`);
   });
 
@@ -275,7 +302,9 @@ describe("basePath", () => {
     const lines = logger.entries.map((entry) => entry.message);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('answered 404 to GET "/auth/nonce"');
-    expect(lines[0]).toContain('its routes are /api/auth/nonce, /api/auth/verify, /api/auth/signout and /api/auth/me (basePath "/api/auth")');
+    expect(lines[0]).toContain(
+      'its routes are /api/auth/nonce, /api/auth/verify, /api/auth/signout and /api/auth/me (basePath "/api/auth")',
+    );
     expect(lines[0]).toContain("createHttpAdapter({ basePath })");
   });
 });

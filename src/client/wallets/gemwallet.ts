@@ -72,7 +72,7 @@ const NAME = "GemWallet";
  * ```
  */
 export function createGemWallet(options: GemWalletOptions): GemWalletWallet {
-  checkSdkSource("createGemWallet", options?.sdk, "{ sdk: () => import(\"@gemwallet/api\") }");
+  checkSdkSource("createGemWallet", options?.sdk, '{ sdk: () => import("@gemwallet/api") }');
   const load = sdkLoader<GemWalletSdk>(options.sdk, "signMessage", NAME);
   let account: Promise<{ address: string; publicKey: string }> | undefined;
 

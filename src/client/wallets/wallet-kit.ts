@@ -154,7 +154,8 @@ export function fromWalletKitAdapter(adapter: WalletKitAdapter, options: WalletK
               : { account: signer.address, message, networkId: options.networkId },
           );
           const result = await adapter.signTransaction!({ txJson: { ...txJson } });
-          if (result?.rejected === true) throw new WalletError("sign", `${name} did not sign: the request was declined.`, { reason: "refused" });
+          if (result?.rejected === true)
+            throw new WalletError("sign", `${name} did not sign: the request was declined.`, { reason: "refused" });
           return { signatureKind: "signedTx", txBlob: hexProof(name, result?.txBlob) };
         }
         const result = await adapter.signMessage!({ message, account: signer });
@@ -176,7 +177,8 @@ const HEX = /^(?:[0-9A-Fa-f]{2})+$/u;
 /** The proof an adapter answered, when it is hex; a missing or empty one is a refusal. */
 function hexProof(name: string, proof: unknown): string {
   const value = nonEmptyString(proof);
-  if (value === undefined) throw new WalletError("sign", `${name} answered without a proof: the request was declined.`, { reason: "refused" });
+  if (value === undefined)
+    throw new WalletError("sign", `${name} answered without a proof: the request was declined.`, { reason: "refused" });
   if (!HEX.test(value)) throw new WalletError("sign", `${name} answered a proof that is not hex.`, { reason: "failed" });
   return value;
 }

@@ -40,9 +40,9 @@ export interface WalletKitAdapter {
  */
 export interface WalletKitWalletOptions {
   /**
-   * Which proof to ask for. Default: a message signature (`signMessage`) when the adapter can sign
-   * messages, else the sign-in transaction of `buildSignInTransaction` (`signTransaction`).
-   * `"signedTx"` asks for the sign-in transaction even when it can sign messages.
+   * Which proof to ask for. Default: the sign-in transaction of `buildSignInTransaction`
+   * (`signTransaction`) when the adapter can sign a transaction without submitting it, else a
+   * message signature (`signMessage`). `"signature"` asks for `signMessage` even then.
    */
   proof?: "signature" | "signedTx";
   /** Network id written into the sign-in transaction (`NetworkID` only above 1024). Default 0. */
@@ -73,12 +73,15 @@ export interface WalletKitWallet extends Wallet {
  * Any `@xrpl-wallet-kit` adapter as a sign-in wallet.
  *
  * - `getAddress()` connects the adapter (`connect`) and keeps the account it answers.
- * - `sign(message)` asks for the proof the adapter can give: with `capabilities.signMessage`,
- *   `signMessage({ message, account })`, whose result says its kind: a compact signature (Otsu,
- *   DropFi, GemWallet, Crossmark; the public key from the result or from `connect`) or a signed
- *   transaction carrying the message (Xaman's `SignIn` payload, WalletConnect wallets, the XRPL
- *   Snap). Without it (Ledger), or with `proof: "signedTx"`, `signTransaction` signs the
- *   `buildSignInTransaction` transaction, which can never be applied to a ledger.
+ * - `sign(message)` asks for the proof whose bytes are known exactly: with
+ *   `capabilities.signTransaction` (Ledger, WalletConnect wallets, Otsu), `signTransaction` signs
+ *   the `buildSignInTransaction` transaction, which can never be applied to a ledger. Otherwise
+ *   (GemWallet, Crossmark, Xaman, DropFi, the XRPL Snap), `signMessage({ message, account })`,
+ *   whose result says its kind: a compact signature (the public key from the result or from
+ *   `connect`) or a signed transaction carrying the message (Xaman's `SignIn`, the Snap's
+ *   payment to itself). A message signature is not the default when both exist because wallets
+ *   disagree on what they sign for one (Otsu signs a double SHA-256 of the text with secp256k1,
+ *   which no XRPL verifier accepts).
  * - A proof that is missing (some adapters answer an empty signature or blob when the user
  *   declines) or not hex is refused here, with `WalletError`, instead of reaching the server.
  *   Wallet-kit's `SIGN_REJECTED` / `CONNECTION_REJECTED` become `reason: "refused"`,
@@ -113,7 +116,10 @@ export function fromWalletKitAdapter(adapter: WalletKitAdapter, options: WalletK
       `sign-in-with-xrpl: fromWalletKitAdapter: the ${name} adapter cannot sign a transaction without submitting it; leave \`proof\` out.`,
     );
   }
-  const useTransaction = options.proof === "signedTx" || !canSignMessages;
+  if (options.proof === "signature" && !canSignMessages) {
+    throw new InvalidOptionsError(`sign-in-with-xrpl: fromWalletKitAdapter: the ${name} adapter cannot sign messages; leave \`proof\` out.`);
+  }
+  const useTransaction = options.proof === undefined ? canSignTransactions : options.proof === "signedTx";
   let account: { address: string; publicKey?: string } | undefined;
 
   function failure(step: "address" | "sign", error: unknown): WalletError {

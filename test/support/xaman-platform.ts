@@ -327,6 +327,9 @@ export async function startXamanPlatform(): Promise<XamanPlatform> {
       webhookUrl = url;
     },
     async stop() {
+      // A normal close (1000): xumm-sdk reconnects after any other.
+      for (const client of sockets.clients) client.close(1000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
       for (const client of sockets.clients) client.terminate();
       sockets.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -117,7 +117,9 @@ export function fromWalletKitAdapter(adapter: WalletKitAdapter, options: WalletK
     );
   }
   if (options.proof === "signature" && !canSignMessages) {
-    throw new InvalidOptionsError(`sign-in-with-xrpl: fromWalletKitAdapter: the ${name} adapter cannot sign messages; leave \`proof\` out.`);
+    throw new InvalidOptionsError(
+      `sign-in-with-xrpl: fromWalletKitAdapter: the ${name} adapter cannot sign messages; leave \`proof\` out.`,
+    );
   }
   const useTransaction = options.proof === undefined ? canSignTransactions : options.proof === "signedTx";
   let account: { address: string; publicKey?: string } | undefined;
@@ -135,23 +137,26 @@ export function fromWalletKitAdapter(adapter: WalletKitAdapter, options: WalletK
     return new WalletError(step, `${name} did not ${what}: ${describeThrown(error)}`, { cause: error, reason });
   }
 
+  async function connect(): Promise<string> {
+    try {
+      const result = await adapter.connect(options.network === undefined ? {} : { network: options.network });
+      const address = nonEmptyString(result?.account?.address);
+      if (address === undefined) throw new WalletError("address", `${name} connected but gave no address.`, { reason: "failed" });
+      const publicKey = nonEmptyString(result.account.publicKey);
+      account = publicKey === undefined ? { address } : { address, publicKey };
+      return address;
+    } catch (error) {
+      throw failure("address", error);
+    }
+  }
+
   return {
     id,
     name,
-    async getAddress(): Promise<string> {
-      try {
-        const result = await adapter.connect(options.network === undefined ? {} : { network: options.network });
-        const address = nonEmptyString(result?.account?.address);
-        if (address === undefined) throw new WalletError("address", `${name} connected but gave no address.`, { reason: "failed" });
-        const publicKey = nonEmptyString(result.account.publicKey);
-        account = publicKey === undefined ? { address } : { address, publicKey };
-        return address;
-      } catch (error) {
-        throw failure("address", error);
-      }
-    },
+    getAddress: connect,
     async sign(message: string): Promise<WalletProof> {
-      const signer = account ?? { address: await this.getAddress() };
+      if (account === undefined) await connect();
+      const signer = account!;
       try {
         if (useTransaction) {
           const txJson = buildSignInTransaction(

@@ -168,17 +168,19 @@ export function createXamanWallet(options: XamanWalletOptions): XamanWallet {
     }
   }
 
+  async function identify(): Promise<string> {
+    const answer = await run("address", userToken === undefined ? {} : { userToken });
+    const signer = nonEmptyString(answer.account);
+    if (signer === undefined) throw new WalletError("address", "Xaman signed but named no account.", { reason: "failed" });
+    userToken = nonEmptyString(answer.userToken) ?? userToken;
+    return (account = signer);
+  }
+
   return {
     id: "xaman",
-    async getAddress(): Promise<string> {
-      const answer = await run("address", userToken === undefined ? {} : { userToken });
-      const signer = nonEmptyString(answer.account);
-      if (signer === undefined) throw new WalletError("address", "Xaman signed but named no account.", { reason: "failed" });
-      userToken = nonEmptyString(answer.userToken) ?? userToken;
-      return (account = signer);
-    },
+    getAddress: identify,
     async sign(message: string): Promise<WalletProof> {
-      if (account === undefined) await this.getAddress();
+      if (account === undefined) await identify();
       const answer = await run("sign", userToken === undefined ? { message } : { message, userToken });
       const txBlob = nonEmptyString(answer.txBlob);
       if (txBlob === undefined) throw new WalletError("sign", "Xaman signed but the server got no signed blob.", { reason: "failed" });

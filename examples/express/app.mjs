@@ -54,8 +54,19 @@ function clearCookieOptions(cookieName, production) {
  * }} options
  */
 export function createApp(options) {
-  const { verifier, nonceStore, sessionSecret, sessionStore, cookieName, production, domain, nonceRateLimit, trustProxy, publicDir, xaman } =
-    options;
+  const {
+    verifier,
+    nonceStore,
+    sessionSecret,
+    sessionStore,
+    cookieName,
+    production,
+    domain,
+    nonceRateLimit,
+    trustProxy,
+    publicDir,
+    xaman,
+  } = options;
   const logger = options.logger ?? console;
   // A `domain` the library refuses stops the start with one line naming APP_DOMAIN.
   const handlers = checkedByLibrary("APP_DOMAIN", domain?.join(","), () =>

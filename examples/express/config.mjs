@@ -57,11 +57,14 @@ function readXaman(env) {
   const apiSecret = nonEmpty(env.XAMAN_API_SECRET);
   const endpoint = nonEmpty(env.XAMAN_ENDPOINT);
   if (apiKey === undefined && apiSecret === undefined) {
-    if (endpoint !== undefined) throw new ConfigError("XAMAN_ENDPOINT is set without XAMAN_API_KEY and XAMAN_API_SECRET: set all three, or none.");
+    if (endpoint !== undefined)
+      throw new ConfigError("XAMAN_ENDPOINT is set without XAMAN_API_KEY and XAMAN_API_SECRET: set all three, or none.");
     return undefined;
   }
   if (apiKey === undefined || apiSecret === undefined) {
-    throw new ConfigError(`${apiKey === undefined ? "XAMAN_API_KEY" : "XAMAN_API_SECRET"} is missing: set both XAMAN_API_KEY and XAMAN_API_SECRET (Xaman Developer Console), or neither.`);
+    throw new ConfigError(
+      `${apiKey === undefined ? "XAMAN_API_KEY" : "XAMAN_API_SECRET"} is missing: set both XAMAN_API_KEY and XAMAN_API_SECRET (Xaman Developer Console), or neither.`,
+    );
   }
   return { apiKey, apiSecret, endpoint };
 }

@@ -11,7 +11,13 @@ import { deriveAddress, deriveKeypair } from "ripple-keypairs";
 import type { Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSignInTransaction } from "../../src/client/transaction.js";
-import { crossmarkSignature, gemWalletSignature, otsuSignedTransaction, WALLET_SEEDS, xamanSignInBlob } from "../fixtures/wallets/vectors.js";
+import {
+  crossmarkSignature,
+  gemWalletSignature,
+  otsuSignedTransaction,
+  WALLET_SEEDS,
+  xamanSignInBlob,
+} from "../fixtures/wallets/vectors.js";
 import { startExpressExample, type ExampleProcess } from "../support/example-process.js";
 import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
 import { installStandIns, type StandIns } from "../support/wallet-stand-ins/index.js";
@@ -95,42 +101,50 @@ describe("the Express demo page signs in with real wallets in chromium", () => {
     await page.close();
   });
 
-  it.each(["ed25519", "secp256k1"] as const)("GemWallet (%s): the proof is the signature GemWallet makes of the text, with its public key", async (curve) => {
-    const keys = keysOf(WALLET_SEEDS[curve]);
-    const { page, errors, verifyBodies } = await openDemo({ gemWallet: { seed: WALLET_SEEDS[curve] } });
-    await page.getByRole("button", { name: "Sign in with GemWallet", exact: true }).click();
-    await waitForPage(page, { status: "authenticated", address: keys.address });
-    const body = verifyBodies.at(-1)!;
-    expect(body).toEqual({
-      message: await page.getByTestId("signed-message").textContent(),
-      signatureKind: "signature",
-      signature: gemWalletSignature(body["message"] as string, keys.privateKey),
-      publicKey: keys.publicKey,
-      address: keys.address,
-    });
-    await signOut(page);
-    expect(errors).toEqual([]);
-    await page.close();
-  });
+  it.each(["ed25519", "secp256k1"] as const)(
+    "GemWallet (%s): the proof is the signature GemWallet makes of the text, with its public key",
+    async (curve) => {
+      const keys = keysOf(WALLET_SEEDS[curve]);
+      const { page, errors, verifyBodies } = await openDemo({ gemWallet: { seed: WALLET_SEEDS[curve] } });
+      await page.getByRole("button", { name: "Sign in with GemWallet", exact: true }).click();
+      await waitForPage(page, { status: "authenticated", address: keys.address });
+      const body = verifyBodies.at(-1)!;
+      expect(body).toEqual({
+        message: await page.getByTestId("signed-message").textContent(),
+        signatureKind: "signature",
+        signature: gemWalletSignature(body["message"] as string, keys.privateKey),
+        publicKey: keys.publicKey,
+        address: keys.address,
+      });
+      await signOut(page);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
 
-  it.each(["ed25519", "secp256k1"] as const)("Crossmark (%s): the proof is Crossmark's signature over the message's UTF-8 hex", async (curve) => {
-    const keys = keysOf(WALLET_SEEDS[curve]);
-    const { page, errors, verifyBodies } = await openDemo({ crossmark: { seed: WALLET_SEEDS[curve] } });
-    await page.getByRole("button", { name: "Sign in with Crossmark", exact: true }).click();
-    await waitForPage(page, { status: "authenticated", address: keys.address });
-    const body = verifyBodies.at(-1)!;
-    const hex = Buffer.from(body["message"] as string, "utf8").toString("hex").toUpperCase();
-    expect(body).toEqual({
-      message: await page.getByTestId("signed-message").textContent(),
-      signatureKind: "signature",
-      signature: crossmarkSignature(hex, keys.privateKey),
-      publicKey: keys.publicKey,
-      address: keys.address,
-    });
-    await signOut(page);
-    expect(errors).toEqual([]);
-    await page.close();
-  });
+  it.each(["ed25519", "secp256k1"] as const)(
+    "Crossmark (%s): the proof is Crossmark's signature over the message's UTF-8 hex",
+    async (curve) => {
+      const keys = keysOf(WALLET_SEEDS[curve]);
+      const { page, errors, verifyBodies } = await openDemo({ crossmark: { seed: WALLET_SEEDS[curve] } });
+      await page.getByRole("button", { name: "Sign in with Crossmark", exact: true }).click();
+      await waitForPage(page, { status: "authenticated", address: keys.address });
+      const body = verifyBodies.at(-1)!;
+      const hex = Buffer.from(body["message"] as string, "utf8")
+        .toString("hex")
+        .toUpperCase();
+      expect(body).toEqual({
+        message: await page.getByTestId("signed-message").textContent(),
+        signatureKind: "signature",
+        signature: crossmarkSignature(hex, keys.privateKey),
+        publicKey: keys.publicKey,
+        address: keys.address,
+      });
+      await signOut(page);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
 
   it("a wallet-kit adapter (Otsu, secp256k1): the proof is the sign-in transaction Otsu signs; the server asks the ledger", async () => {
     const keys = keysOf(WALLET_SEEDS.secp256k1);
@@ -140,41 +154,51 @@ describe("the Express demo page signs in with real wallets in chromium", () => {
     await waitForPage(page, { status: "authenticated", address: keys.address });
     const body = verifyBodies.at(-1)!;
     const tx = { ...buildSignInTransaction({ account: keys.address, message: body["message"] as string }) };
-    expect(body).toEqual({ message: body["message"], signatureKind: "signedTx", txBlob: otsuSignedTransaction(tx, keys), address: keys.address });
+    expect(body).toEqual({
+      message: body["message"],
+      signatureKind: "signedTx",
+      txBlob: otsuSignedTransaction(tx, keys),
+      address: keys.address,
+    });
     expect(ledger.requestCount("account_info")).toBeGreaterThan(lookups);
     await signOut(page);
     expect(errors).toEqual([]);
     await page.close();
   });
 
-  it.each(["ed25519", "secp256k1"] as const)("Xaman (%s): a SignIn sign request shown as QR code and link, signed on the phone, verified as usual", async (curve) => {
-    const keys = keysOf(WALLET_SEEDS[curve]);
-    const { page, errors, verifyBodies } = await openDemo({});
-    await page.getByRole("button", { name: "Sign in with Xaman", exact: true }).click();
+  it.each(["ed25519", "secp256k1"] as const)(
+    "Xaman (%s): a SignIn sign request shown as QR code and link, signed on the phone, verified as usual",
+    async (curve) => {
+      const keys = keysOf(WALLET_SEEDS[curve]);
+      const { page, errors, verifyBodies } = await openDemo({});
+      await page.getByRole("button", { name: "Sign in with Xaman", exact: true }).click();
 
-    // 1. The identify request: the page shows its QR code and link; the user signs on the phone.
-    const identify = await platform.nextPayload();
-    await expect.poll(() => page.getByTestId("xaman-qr").getAttribute("src"), { timeout: WAIT_MS }).toBe(`${platform.url}/sign/${identify.uuid}_q.png`);
-    expect(await page.getByTestId("xaman-link").getAttribute("href")).toBe(`${platform.url}/sign/${identify.uuid}`);
-    platform.open(identify.uuid);
-    platform.sign(identify.uuid, WALLET_SEEDS[curve]);
+      // 1. The identify request: the page shows its QR code and link; the user signs on the phone.
+      const identify = await platform.nextPayload();
+      await expect
+        .poll(() => page.getByTestId("xaman-qr").getAttribute("src"), { timeout: WAIT_MS })
+        .toBe(`${platform.url}/sign/${identify.uuid}_q.png`);
+      expect(await page.getByTestId("xaman-link").getAttribute("href")).toBe(`${platform.url}/sign/${identify.uuid}`);
+      platform.open(identify.uuid);
+      platform.sign(identify.uuid, WALLET_SEEDS[curve]);
 
-    // 2. The sign-in request carries the message in its first memo, for that account.
-    const signIn = await platform.nextPayload();
-    const txjson = signIn.created["txjson"] as { Account: string; Memos: { Memo: { MemoData: string } }[] };
-    expect(txjson.Account).toBe(keys.address);
-    const hex = platform.sign(signIn.uuid, WALLET_SEEDS[curve]);
-    await waitForPage(page, { status: "authenticated", address: keys.address });
-    expect(await page.getByTestId("xaman-qr").isVisible()).toBe(false);
+      // 2. The sign-in request carries the message in its first memo, for that account.
+      const signIn = await platform.nextPayload();
+      const txjson = signIn.created["txjson"] as { Account: string; Memos: { Memo: { MemoData: string } }[] };
+      expect(txjson.Account).toBe(keys.address);
+      const hex = platform.sign(signIn.uuid, WALLET_SEEDS[curve]);
+      await waitForPage(page, { status: "authenticated", address: keys.address });
+      expect(await page.getByTestId("xaman-qr").isVisible()).toBe(false);
 
-    const body = verifyBodies.at(-1)!;
-    expect(Buffer.from(txjson.Memos[0]!.Memo.MemoData, "hex").toString("utf8")).toBe(body["message"]);
-    expect(body).toEqual({ message: body["message"], signatureKind: "signedTx", txBlob: hex, address: keys.address });
-    expect(hex).toBe(xamanSignInBlob(signIn.created["txjson"] as Record<string, unknown>, keys));
-    await signOut(page);
-    expect(errors).toEqual([]);
-    await page.close();
-  });
+      const body = verifyBodies.at(-1)!;
+      expect(Buffer.from(txjson.Memos[0]!.Memo.MemoData, "hex").toString("utf8")).toBe(body["message"]);
+      expect(body).toEqual({ message: body["message"], signatureKind: "signedTx", txBlob: hex, address: keys.address });
+      expect(hex).toBe(xamanSignInBlob(signIn.created["txjson"] as Record<string, unknown>, keys));
+      await signOut(page);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
 
   it("shows a refusal: the user declines in GemWallet", async () => {
     const { page } = await openDemo({ gemWallet: { seed: WALLET_SEEDS.ed25519, behavior: "refuse" } });

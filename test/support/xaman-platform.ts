@@ -225,7 +225,8 @@ export async function startXamanPlatform(): Promise<XamanPlatform> {
     else socket.send(JSON.stringify({ expires_in_seconds: 300 }));
     record.sockets.add(socket);
     socket.on("message", (data) => {
-      if (String(data).includes('"ping"')) socket.send(JSON.stringify({ message: "Right back at you!" }));
+      if ((Buffer.isBuffer(data) ? data.toString("utf8") : "").includes('"ping"'))
+        socket.send(JSON.stringify({ message: "Right back at you!" }));
     });
     socket.on("close", () => record.sockets.delete(socket));
   });
@@ -302,11 +303,11 @@ export async function startXamanPlatform(): Promise<XamanPlatform> {
       const txjson = { ...(record.created["txjson"] as Record<string, unknown>) };
       delete txjson["TransactionType"]; // a pseudo-transaction is signed without it
       if (txjson["Account"] !== undefined && txjson["Account"] !== address) {
-        throw new Error(`Xaman asks for ${String(txjson["Account"])}; the phone's account is ${address}.`);
+        throw new Error(`Xaman asks for ${JSON.stringify(txjson["Account"])}; the phone's account is ${address}.`);
       }
       const unsigned: Record<string, unknown> = { ...txjson, SigningPubKey: publicKey };
       unsigned["Account"] ??= address;
-      const hex = encode({ ...unsigned, TxnSignature: sign(encodeForSigning(unsigned as never), privateKey) } as never);
+      const hex = encode({ ...unsigned, TxnSignature: sign(encodeForSigning(unsigned), privateKey) });
       record.state = "signed";
       record.hex = hex;
       record.account = address;

@@ -199,7 +199,7 @@ describe("Xaman's webhook", () => {
         for await (const chunk of request) body += String(chunk);
         const answer = await slow.handle(
           new Request(url, {
-            method: request.method,
+            method: request.method ?? "GET",
             headers: request.headers as Record<string, string>,
             ...(request.method === "POST" ? { body } : {}),
           }),

@@ -3,13 +3,7 @@
 // wallet this browser has (GemWallet, Crossmark, the wallet-kit adapters the page registered),
 // Xaman when the server has it, and the dev wallet in development only. Each wallet's SDK is its
 // own chunk, downloaded when that wallet is looked for or used.
-import {
-  createAuthController,
-  createDevWallet,
-  createHttpAdapter,
-  createXamanWallet,
-  detectWallets,
-} from "sign-in-with-xrpl/client";
+import { createAuthController, createDevWallet, createHttpAdapter, createXamanWallet, detectWallets } from "sign-in-with-xrpl/client";
 
 const DEV_WALLET_SEED_KEY = "sign-in-with-xrpl-demo:dev-wallet-seed";
 const ME_ROUTE = "/api/me";

@@ -87,7 +87,7 @@ export function createCrossmarkWallet(options: CrossmarkWalletOptions): Crossmar
 
   async function ready(step: "address" | "sign"): Promise<CrossmarkSdk> {
     const sdk = await load();
-    let detected = false;
+    let detected: boolean;
     try {
       // The SDK's proxy throws on a phone ("Crossmark only available from desktop").
       detected = await sdk.async.detect(detectTimeoutMs);

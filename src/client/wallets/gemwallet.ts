@@ -78,7 +78,7 @@ export function createGemWallet(options: GemWalletOptions): GemWalletWallet {
 
   async function ready(step: "address" | "sign"): Promise<GemWalletSdk> {
     const sdk = await load();
-    let installed = false;
+    let installed: boolean;
     try {
       // Also what the SDK needs before any other call: it marks the extension as present.
       installed = (await sdk.isInstalled()).result.isInstalled === true;

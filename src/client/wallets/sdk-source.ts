@@ -6,16 +6,17 @@ import { InvalidOptionsError } from "../../errors.js";
 import { WalletError } from "../errors.js";
 
 /**
- * A wallet SDK as an option: the module (`import * as gemWallet from "@gemwallet/api"`) or a
- * function that loads it on first use (`() => import("@gemwallet/api")`), so the page only
- * downloads it when the user picks that wallet.
+ * A wallet SDK as an option: the module (`import * as gemWallet from "@gemwallet/api"`), a module
+ * whose default export is the SDK, or a function that loads it on first use
+ * (`() => import("@gemwallet/api")`), so the page only downloads it when the user picks that
+ * wallet.
  *
  * @example
  * ```ts
  * const source: SdkSource<{ isInstalled(): Promise<unknown> }> = () => import("@gemwallet/api");
  * ```
  */
-export type SdkSource<T> = T | (() => Promise<unknown>);
+export type SdkSource<T> = T | { default: T } | (() => Promise<unknown>);
 
 /** @internal Checks an `sdk` option at creation time. */
 export function checkSdkSource(caller: string, sdk: unknown, example: string): void {
@@ -31,10 +32,10 @@ export function checkSdkSource(caller: string, sdk: unknown, example: string): v
 export function sdkLoader<T>(source: unknown, marker: string, wallet: string): () => Promise<T> {
   let loaded: Promise<T> | undefined;
   const has = (value: unknown): boolean =>
-    value !== null && (typeof value === "object" || typeof value === "function") && marker in (value as object);
+    value !== null && (typeof value === "object" || typeof value === "function") && marker in value;
   const find = (value: unknown): T => {
     const candidates = [value, (value as { default?: unknown } | null)?.default];
-    candidates.push((candidates[1] as { default?: unknown } | null | undefined)?.default);
+    candidates.push((candidates[1] as { default?: unknown } | undefined)?.default);
     for (const candidate of candidates) if (has(candidate)) return candidate as T;
     throw new WalletError("address", `${wallet}: the \`sdk\` given is not ${wallet}'s SDK (it has no ${marker}).`, { reason: "failed" });
   };

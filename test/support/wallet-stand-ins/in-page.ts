@@ -170,8 +170,8 @@ function installOtsu(config: { seed: string; behavior: Behavior }): void {
       const prepared: Record<string, unknown> = { ...tx, Account: state.keys.address };
       prepared["LastLedgerSequence"] ??= 1_000_020;
       const unsigned = { ...prepared, SigningPubKey: state.keys.publicKey };
-      const signed = { ...unsigned, TxnSignature: sign(encodeForSigning(unsigned as never), state.keys.privateKey) };
-      const txBlob = encode(signed as never);
+      const signed = { ...unsigned, TxnSignature: sign(encodeForSigning(unsigned), state.keys.privateKey) };
+      const txBlob = encode(signed);
       return Promise.resolve({ tx_blob: txBlob, hash: "" });
     },
     signAndSubmit: () => Promise.reject(new Error("The stand-in never submits.")),

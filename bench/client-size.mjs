@@ -104,7 +104,8 @@ const walletInitial = new Set();
 const visitWallet = (path) => {
   if (walletInitial.has(path)) return;
   walletInitial.add(path);
-  for (const record of walletOutputs[path].imports) if (record.kind === "import-statement" && walletOutputs[record.path]) visitWallet(record.path);
+  for (const record of walletOutputs[path].imports)
+    if (record.kind === "import-statement" && walletOutputs[record.path]) visitWallet(record.path);
 };
 visitWallet(walletEntry);
 const initialFiles = [...walletInitial].map(fileOf);
@@ -117,7 +118,8 @@ for (const [name, packageName] of [
   ["Crossmark", "@crossmarkio/sdk"],
 ]) {
   const chunk = Object.keys(walletOutputs).find(
-    (path) => !walletInitial.has(path) && Object.keys(walletOutputs[path].inputs).some((input) => input.includes(`node_modules/${packageName}/`)),
+    (path) =>
+      !walletInitial.has(path) && Object.keys(walletOutputs[path].inputs).some((input) => input.includes(`node_modules/${packageName}/`)),
   );
   const file = fileOf(chunk);
   const gz = gzipSync(file.contents, { level: 9 }).length;

@@ -31,8 +31,7 @@ export function checkSdkSource(caller: string, sdk: unknown, example: string): v
  */
 export function sdkLoader<T>(source: unknown, marker: string, wallet: string): () => Promise<T> {
   let loaded: Promise<T> | undefined;
-  const has = (value: unknown): boolean =>
-    value !== null && (typeof value === "object" || typeof value === "function") && marker in value;
+  const has = (value: unknown): boolean => value !== null && (typeof value === "object" || typeof value === "function") && marker in value;
   const find = (value: unknown): T => {
     const candidates = [value, (value as { default?: unknown } | null)?.default];
     candidates.push((candidates[1] as { default?: unknown } | undefined)?.default);

@@ -71,6 +71,7 @@ interface PayloadAnswer {
 }
 
 const DEFAULT_TIMEOUT_MS = 300_000;
+const MIN_POLL_INTERVAL_MS = 1000;
 
 /**
  * Xaman as the wallet of a page, through your server: Xaman signs no messages, so its users sign
@@ -153,6 +154,7 @@ export function createXamanWallet(options: XamanWalletOptions): XamanWallet {
     const deadline = Date.now() + timeoutMs;
     try {
       for (;;) {
+        const asked = Date.now();
         const answer = (await call(step, "GET", `/payloads/${encodeURIComponent(uuid)}`)) as Partial<PayloadAnswer>;
         if (answer.status === "signed") return answer as PayloadAnswer;
         if (answer.status === "refused") {
@@ -161,7 +163,10 @@ export function createXamanWallet(options: XamanWalletOptions): XamanWallet {
         if (answer.status === "expired" || Date.now() > deadline) {
           throw new WalletError(step, "Xaman: the sign request expired before it was signed.", { reason: "refused" });
         }
-        // "pending": the server held the request until its own wait ran out; ask again.
+        // "pending": the server held the request until its own wait ran out; ask again, but
+        // never more than once a second (a server configured not to wait answers at once).
+        const elapsed = Date.now() - asked;
+        if (elapsed < MIN_POLL_INTERVAL_MS) await new Promise((resolve) => setTimeout(resolve, MIN_POLL_INTERVAL_MS - elapsed));
       }
     } finally {
       options.onRequest(null);

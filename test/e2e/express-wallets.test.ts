@@ -22,7 +22,9 @@ import { startExpressExample, type ExampleProcess } from "../support/example-pro
 import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
 import { installStandIns, type StandIns } from "../support/wallet-stand-ins/index.js";
 import { startXamanPlatform, type XamanPlatform } from "../support/xaman-platform.js";
-import { assertChromiumInstalled, collectPageErrors, launchBrowser, type TestBrowser } from "./browser.js";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { ARTIFACTS_DIR, assertChromiumInstalled, collectPageErrors, launchBrowser, type TestBrowser } from "./browser.js";
 
 const WAIT_MS = 30_000;
 const ME = "/api/me";
@@ -179,6 +181,8 @@ describe("the Express demo page signs in with real wallets in chromium", () => {
         .poll(() => page.getByTestId("xaman-qr").getAttribute("src"), { timeout: WAIT_MS })
         .toBe(`${platform.url}/sign/${identify.uuid}_q.png`);
       expect(await page.getByTestId("xaman-link").getAttribute("href")).toBe(`${platform.url}/sign/${identify.uuid}`);
+      mkdirSync(ARTIFACTS_DIR, { recursive: true });
+      await page.screenshot({ path: join(ARTIFACTS_DIR, `express-xaman-request-${curve}.png`), fullPage: true });
       platform.open(identify.uuid);
       platform.sign(identify.uuid, WALLET_SEEDS[curve]);
 

@@ -882,7 +882,7 @@ export function defineExampleContract(contract: ExampleContract): void {
     });
 
     it("uses XRPL_CHAIN_ID: with xrpl:1 a testnet message signs in and a mainnet one is refused", async () => {
-      // A master key's sign-in asks the ledger whether the key is disabled: a node must answer.
+      // Every compact sign-in asks the ledger whether the master key is disabled: a node that answers.
       const node = await startMockRippled();
       const app = await contract.start({ XRPL_NODE_URL: node.url, APP_DOMAIN, XRPL_CHAIN_ID: "xrpl:1" });
       try {

@@ -116,7 +116,13 @@ async function findWallets(config) {
     // A page that uses wallet-kit builds its adapters (createOtsuAdapter(), ...) and registers them here.
     walletKit: window.walletKitAdapters ?? [],
   });
-  if (config.xaman) found.push({ id: "xaman", name: "Xaman", via: "server", wallet: createXamanWallet({ basePath: `${basePath}/xaman`, onRequest: showXamanRequest }) });
+  if (config.xaman)
+    found.push({
+      id: "xaman",
+      name: "Xaman",
+      via: "server",
+      wallet: createXamanWallet({ basePath: `${basePath}/xaman`, onRequest: showXamanRequest }),
+    });
   return found;
 }
 

@@ -217,7 +217,12 @@ export class NonceStoreObject {
     if (this.#sql !== undefined) return this.#sql;
     const { sql } = this.#storage;
     if (sql === undefined || typeof sql.exec !== "function") throw new Error(SQLITE_BACKEND_FIX);
-    for (const statement of SCHEMA) sql.exec(statement);
+    try {
+      for (const statement of SCHEMA) sql.exec(statement);
+    } catch (error) {
+      // workerd answers a class on the key-value backend with "SQL is not enabled for this Durable Object class".
+      throw new Error(`NonceStoreObject could not create its tables: ${error instanceof Error ? error.message : String(error)} ${SQLITE_BACKEND_FIX}`);
+    }
     this.#sql = sql;
     return sql;
   }

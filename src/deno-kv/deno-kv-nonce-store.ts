@@ -86,9 +86,18 @@ export interface DenoKvNonceStore extends NonceStore, RevocationStore {
 }
 
 const CALL = "createDenoKvNonceStore()";
-// A commit fails only when another call wrote the same key since it was read, and then that call
-// succeeded, so every round lets one through; this bound only stops a store that misbehaves.
+// A commit is refused only when another call wrote the same key since it was read (that call
+// succeeded, so every round lets one through) or the database file was locked by another
+// process; this bound only stops a store that misbehaves.
 const MAX_COMMIT_ROUNDS = 1000;
+
+// Longest pause, in milliseconds, before running a round again after SQLite's lock refusal.
+const LOCK_RETRY_MAX_DELAY_MS = 8;
+
+/** SQLite's "database is locked" (SQLITE_BUSY), which Deno's local KV backend reports as is. */
+function isLockContention(error: unknown): boolean {
+  return error instanceof Error && /database is locked|SQLITE_BUSY/i.test(error.message);
+}
 
 /** What the store keeps under a key: when it expires (ms since the epoch) and, for attempts, the count. */
 interface Stored {
@@ -161,8 +170,8 @@ export function createDenoKvNonceStore(kv: DenoKvDatabase, options: DenoKvNonceS
     key: readonly DenoKvKeyPart[],
     decide: (live: Stored | undefined, now: number) => { result: T; write?: Stored },
   ): Promise<T> {
-    try {
-      for (let round = 0; round < MAX_COMMIT_ROUNDS; round += 1) {
+    for (let round = 0; round < MAX_COMMIT_ROUNDS; round += 1) {
+      try {
         const entry = await kv.get(key);
         const now = Date.now();
         const { result, write } = decide(liveEntry(entry, now), now);
@@ -173,16 +182,22 @@ export function createDenoKvNonceStore(kv: DenoKvDatabase, options: DenoKvNonceS
           .set(key, write, { expireIn: write.expiresAt - now })
           .commit();
         if (committed.ok) return result;
+      } catch (cause) {
+        if (cause instanceof SignInError) throw cause;
+        // A local database file shared by several processes: SQLite refuses a write transaction
+        // while another process commits. Nothing was written, so the round is simply run again.
+        if (isLockContention(cause)) {
+          await new Promise((resolve) => setTimeout(resolve, 1 + Math.random() * LOCK_RETRY_MAX_DELAY_MS));
+          continue;
+        }
+        throw new StoreUnavailableError(
+          `sign-in-with-xrpl: the Deno KV nonce store could not ${what}: ${cause instanceof Error ? cause.message : String(cause)}.`,
+          { cause },
+        );
       }
-    } catch (cause) {
-      if (cause instanceof SignInError) throw cause;
-      throw new StoreUnavailableError(
-        `sign-in-with-xrpl: the Deno KV nonce store could not ${what}: ${cause instanceof Error ? cause.message : String(cause)}.`,
-        { cause },
-      );
     }
     throw new StoreUnavailableError(
-      `sign-in-with-xrpl: the Deno KV nonce store could not ${what}: ${MAX_COMMIT_ROUNDS} commits in a row were refused because the key kept changing.`,
+      `sign-in-with-xrpl: the Deno KV nonce store could not ${what}: ${MAX_COMMIT_ROUNDS} commits in a row were refused because the key kept changing or the database stayed locked.`,
     );
   }
 

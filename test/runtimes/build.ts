@@ -19,6 +19,9 @@ export const BUILD_DIR = join(RUNTIMES_DIR, ".build");
 const PUBLISHED_ENTRIES: Record<string, string> = {
   [join(REPO_ROOT, "src", "index.ts")]: "sign-in-with-xrpl",
   [join(REPO_ROOT, "src", "fetch", "index.ts")]: "sign-in-with-xrpl/fetch",
+  [join(REPO_ROOT, "src", "testing", "index.ts")]: "sign-in-with-xrpl/testing",
+  [join(REPO_ROOT, "src", "cloudflare", "index.ts")]: "sign-in-with-xrpl/cloudflare",
+  [join(REPO_ROOT, "src", "deno-kv", "index.ts")]: "sign-in-with-xrpl/deno-kv",
 };
 
 /** Replaces the source entries by the package's published ones; `external` leaves them to the runtime. */
@@ -26,7 +29,7 @@ function publishedEntries(external: boolean): Plugin {
   return {
     name: "published-entries",
     setup(builder) {
-      builder.onResolve({ filter: /\/src\/(fetch\/)?index\.js$/ }, async (args) => {
+      builder.onResolve({ filter: /\/src\/([\w-]+\/)?index\.js$/ }, async (args) => {
         const source = join(args.resolveDir, args.path).replace(/\.js$/, ".ts");
         const specifier = PUBLISHED_ENTRIES[source];
         if (specifier === undefined) return undefined;
@@ -39,15 +42,24 @@ function publishedEntries(external: boolean): Plugin {
   };
 }
 
-export type ServerBundle = "node" | "bun" | "deno" | "worker";
+export type ServerBundle = "node" | "bun" | "deno" | "worker" | "shared-store-worker" | "shared-store-deno";
 
-/** Writes `.build/<name>.mjs` and answers its path. */
+/** Writes `.build/<name>.mjs` from `servers/<name>.ts` and answers its path. */
 export async function bundleServer(name: ServerBundle): Promise<string> {
+  return bundleScript(join(RUNTIMES_DIR, "servers", `${name}.ts`), name, name.endsWith("worker"));
+}
+
+/**
+ * Writes `.build/<name>.mjs` from `entryPoint` and answers its path: a self-contained Worker
+ * module (`isWorker`), or a module whose packages stay imports for the runtime to resolve. The
+ * package's own name (`sign-in-with-xrpl/...`, as the guides' samples import it) resolves to the
+ * built package through its `exports`.
+ */
+export async function bundleScript(entryPoint: string, name: string, isWorker: boolean): Promise<string> {
   await mkdir(BUILD_DIR, { recursive: true });
   const outfile = join(BUILD_DIR, `${name}.mjs`);
-  const isWorker = name === "worker";
   await build({
-    entryPoints: [join(RUNTIMES_DIR, "servers", `${name}.ts`)],
+    entryPoints: [entryPoint],
     outfile,
     bundle: true,
     format: "esm",

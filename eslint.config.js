@@ -18,6 +18,7 @@ export default tseslint.config(
       "examples/next-authjs/next-env.d.ts",
       "examples/**/public/client.js",
       "test/runtimes/node_modules/**",
+      "test/runtimes/.build/**",
       "test-artifacts/**",
     ],
   },

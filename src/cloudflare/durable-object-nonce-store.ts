@@ -2,7 +2,7 @@ import { InvalidOptionsError, StoreUnavailableError } from "../errors.js";
 import { checkIsRevokedInput, checkNonceInput, checkRevokeInput, checkStoreKey, checkTtlMs } from "../server/nonce-input.js";
 import type { NonceStore, RevocationStore } from "../server/types.js";
 import { describeValue } from "../shared/describe-value.js";
-import { STORE_CALL_URL, type StoreAnswer, type StoreOperation } from "./protocol.js";
+import { STORE_CALL_URL, type StoreOperation } from "./protocol.js";
 
 /**
  * A Durable Object stub (`namespace.get(id)`), as far as the store uses it: `fetch`.
@@ -13,7 +13,10 @@ import { STORE_CALL_URL, type StoreAnswer, type StoreOperation } from "./protoco
  * ```
  */
 export interface NonceStoreStub {
-  fetch(url: string, init: { method: "POST"; headers: Record<string, string>; body: string }): Promise<{ status: number; text(): Promise<string> }>;
+  fetch(
+    url: string,
+    init: { method: "POST"; headers: Record<string, string>; body: string },
+  ): Promise<{ status: number; text(): Promise<string> }>;
 }
 
 /**
@@ -89,7 +92,12 @@ function shardOf(key: string, shards: number): number {
 
 function checkNamespace(namespace: unknown): void {
   const candidate = namespace as Partial<NonceStoreNamespace> | null;
-  if (typeof candidate !== "object" || candidate === null || typeof candidate.idFromName !== "function" || typeof candidate.get !== "function") {
+  if (
+    typeof candidate !== "object" ||
+    candidate === null ||
+    typeof candidate.idFromName !== "function" ||
+    typeof candidate.get !== "function"
+  ) {
     throw new InvalidOptionsError(
       `sign-in-with-xrpl: ${CALL} needs the Durable Object namespace binding of NonceStoreObject, such as env.NONCES, got ${describeValue(namespace)}. Bind it in wrangler.toml: [[durable_objects.bindings]] name = "NONCES" class_name = "NonceStoreObject", and export NonceStoreObject from the Worker.`,
     );
@@ -111,7 +119,7 @@ function readAnswer(operation: StoreOperation, status: number, text: string): bo
   let answer: Partial<Record<"value" | "error", unknown>> | undefined;
   try {
     const parsed: unknown = JSON.parse(text);
-    if (typeof parsed === "object" && parsed !== null) answer = parsed as StoreAnswer;
+    if (typeof parsed === "object" && parsed !== null) answer = parsed;
   } catch {
     answer = undefined;
   }

@@ -150,7 +150,8 @@ export class NonceStoreObject {
   async fetch(request: Request): Promise<Response> {
     let call: StoreCall;
     try {
-      if (request.method !== "POST") throw new BadCall(`NonceStoreObject: expected a POST from createDurableObjectNonceStore, got ${request.method}.`);
+      if (request.method !== "POST")
+        throw new BadCall(`NonceStoreObject: expected a POST from createDurableObjectNonceStore, got ${request.method}.`);
       call = readCall(await request.json().catch(() => undefined));
     } catch (error) {
       return json({ error: error instanceof Error ? error.message : String(error) }, 400);
@@ -172,7 +173,11 @@ export class NonceStoreObject {
     for (const { table, key } of TABLES) {
       for (let batch = 0; ; batch += 1) {
         const deleted = sql
-          .exec(`DELETE FROM ${table} WHERE ${key} IN (SELECT ${key} FROM ${table} WHERE expires_at <= ? LIMIT ?) RETURNING 1`, now, SWEEP_BATCH_ROWS)
+          .exec(
+            `DELETE FROM ${table} WHERE ${key} IN (SELECT ${key} FROM ${table} WHERE expires_at <= ? LIMIT ?) RETURNING 1`,
+            now,
+            SWEEP_BATCH_ROWS,
+          )
           .toArray().length;
         if (deleted < SWEEP_BATCH_ROWS) break;
         if (batch + 1 >= SWEEP_BATCHES_PER_ALARM) {
@@ -221,7 +226,10 @@ export class NonceStoreObject {
       for (const statement of SCHEMA) sql.exec(statement);
     } catch (error) {
       // workerd answers a class on the key-value backend with "SQL is not enabled for this Durable Object class".
-      throw new Error(`NonceStoreObject could not create its tables: ${error instanceof Error ? error.message : String(error)} ${SQLITE_BACKEND_FIX}`);
+      throw new Error(
+        `NonceStoreObject could not create its tables: ${error instanceof Error ? error.message : String(error)} ${SQLITE_BACKEND_FIX}`,
+        { cause: error },
+      );
     }
     this.#sql = sql;
     return sql;

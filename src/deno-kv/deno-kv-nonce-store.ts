@@ -108,7 +108,11 @@ interface Stored {
 function checkPrefix(prefix: unknown): readonly DenoKvKeyPart[] {
   if (prefix === undefined) return ["siwx"];
   const isPart = (part: unknown) =>
-    typeof part === "string" || typeof part === "number" || typeof part === "bigint" || typeof part === "boolean" || part instanceof Uint8Array;
+    typeof part === "string" ||
+    typeof part === "number" ||
+    typeof part === "bigint" ||
+    typeof part === "boolean" ||
+    part instanceof Uint8Array;
   if (!Array.isArray(prefix) || !prefix.every(isPart)) {
     throw new InvalidOptionsError(
       `sign-in-with-xrpl: ${CALL}: \`prefix\` must be an array of key parts (strings, numbers, bigints, booleans, Uint8Arrays) such as ["myapp", "siwx"], got ${describeValue(prefix)}.`,
@@ -126,7 +130,9 @@ function liveEntry(entry: DenoKvEntry, now: number): Stored | undefined {
   if (entry.versionstamp === null) return undefined;
   const value = entry.value as Partial<Stored> | null;
   if (typeof value !== "object" || value === null || typeof value.expiresAt !== "number") return { expiresAt: Number.POSITIVE_INFINITY };
-  return value.expiresAt > now ? { expiresAt: value.expiresAt, ...(typeof value.count === "number" ? { count: value.count } : {}) } : undefined;
+  return value.expiresAt > now
+    ? { expiresAt: value.expiresAt, ...(typeof value.count === "number" ? { count: value.count } : {}) }
+    : undefined;
 }
 
 /**

@@ -68,7 +68,12 @@ async function startProcess<T>(
 }
 
 function authRoutes(baseUrl: string, basePath = "/api/auth"): Routes {
-  return { nonce: `${baseUrl}${basePath}/nonce`, verify: `${baseUrl}${basePath}/verify`, signOut: `${baseUrl}${basePath}/signout`, me: `${baseUrl}${basePath}/me` };
+  return {
+    nonce: `${baseUrl}${basePath}/nonce`,
+    verify: `${baseUrl}${basePath}/verify`,
+    signOut: `${baseUrl}${basePath}/signout`,
+    me: `${baseUrl}${basePath}/me`,
+  };
 }
 
 /** Nonce from `first`, a signed proof, and a copy of the pre-sign-in cookie (what a replaying attacker holds). */
@@ -80,7 +85,10 @@ async function pendingSignIn(first: Routes): Promise<{ jar: CookieJar; replay: C
 }
 
 /** The three cross-instance checks, on two instances that serve the same sign-in routes. */
-function crossInstanceChecks(pair: () => { first: Routes; second: Routes }, me: (routes: Routes, jar: CookieJar) => Promise<JsonAnswer>): void {
+function crossInstanceChecks(
+  pair: () => { first: Routes; second: Routes },
+  me: (routes: Routes, jar: CookieJar) => Promise<JsonAnswer>,
+): void {
   it("refuses on the second instance a proof and its cookie used on the first: 400 Nonce has already been used.", async () => {
     const { first, second } = pair();
     const { jar, replay, proof } = await pendingSignIn(first);
@@ -117,7 +125,11 @@ function contractChecks(url: () => string, query = ""): void {
   };
   const suites = [
     { suite: "nonce", label: "NonceStore", checks: nonceStoreContract(unused, CONTRACT_OPTIONS) },
-    { suite: "revocation", label: "RevocationStore", checks: revocationStoreContract(unused, { expiryTtlMs: CONTRACT_OPTIONS.expiryTtlMs }) },
+    {
+      suite: "revocation",
+      label: "RevocationStore",
+      checks: revocationStoreContract(unused, { expiryTtlMs: CONTRACT_OPTIONS.expiryTtlMs }),
+    },
   ];
   for (const { suite, label, checks } of suites) {
     checks.forEach((check, index) => {
@@ -157,15 +169,30 @@ describe("Durable Object store: two Workers in workerd, one namespace", () => {
     const inspectable = { className: "InspectableNonceStoreObject", useSQLite: true };
     const workers = [
       // The guide's template, as two Workers: the first declares the class, the second binds it by scriptName.
-      { name: "template-a", scriptPath: template, bindings: templateBindings, durableObjects: { NONCES: { className: "NonceStoreObject", useSQLite: true } } },
-      { name: "template-b", scriptPath: template, bindings: templateBindings, durableObjects: { NONCES: { className: "NonceStoreObject", scriptName: "template-a", useSQLite: true } } },
+      {
+        name: "template-a",
+        scriptPath: template,
+        bindings: templateBindings,
+        durableObjects: { NONCES: { className: "NonceStoreObject", useSQLite: true } },
+      },
+      {
+        name: "template-b",
+        scriptPath: template,
+        bindings: templateBindings,
+        durableObjects: { NONCES: { className: "NonceStoreObject", scriptName: "template-a", useSQLite: true } },
+      },
       { name: "app-a", scriptPath: app, bindings: { SESSION_SECRET }, durableObjects: { NONCES: inspectable } },
       { name: "app-b", scriptPath: app, bindings: { SESSION_SECRET }, durableObjects: { NONCES: { ...inspectable, scriptName: "app-a" } } },
       // Namespaces of their own, so what their tests count is theirs alone.
       { name: "app-sweep", scriptPath: app, bindings: { SESSION_SECRET }, durableObjects: { NONCES: inspectable } },
       { name: "app-shards", scriptPath: app, bindings: { SESSION_SECRET }, durableObjects: { NONCES: inspectable } },
       // A class on the key-value storage backend (declared under new_classes).
-      { name: "app-kv-backend", scriptPath: app, bindings: { SESSION_SECRET }, durableObjects: { NONCES: { className: "NonceStoreObject", useSQLite: false } } },
+      {
+        name: "app-kv-backend",
+        scriptPath: app,
+        bindings: { SESSION_SECRET },
+        durableObjects: { NONCES: { className: "NonceStoreObject", useSQLite: false } },
+      },
     ];
     configDir = await mkdtemp(join(tmpdir(), "siwx-workers-"));
     const config = join(configDir, "workers.json");
@@ -191,7 +218,10 @@ describe("Durable Object store: two Workers in workerd, one namespace", () => {
   });
 
   describe("the Workers guide's template", () => {
-    const routes = () => ({ first: routesOf(urls["template-a"]!, "sealed-cookie"), second: routesOf(urls["template-b"]!, "sealed-cookie") });
+    const routes = () => ({
+      first: routesOf(urls["template-a"]!, "sealed-cookie"),
+      second: routesOf(urls["template-b"]!, "sealed-cookie"),
+    });
     crossInstanceChecks(routes, async (each, jar) => readJson(await jar.fetch(each.me)));
 
     it("serves /api/profile only while signed in, on either Worker", async () => {
@@ -219,7 +249,11 @@ describe("Durable Object store: two Workers in workerd, one namespace", () => {
 
     it("puts each nonce in exactly one of the objects, and uses more than one", async () => {
       const rows = async () =>
-        Promise.all([0, 1, 2, 3].map(async (shard) => (await readJson(await fetch(`${urls["app-shards"]}/inspect/${shard}/rows`))).body.usedNonces as number));
+        Promise.all(
+          [0, 1, 2, 3].map(
+            async (shard) => (await readJson(await fetch(`${urls["app-shards"]}/inspect/${shard}/rows`))).body.usedNonces as number,
+          ),
+        );
       const before = await rows();
       const nonces = Array.from({ length: 32 }, (_, index) => `spread${index}${crypto.randomUUID().slice(0, 8)}`);
       for (const nonce of nonces) expect(await storeCall(urls["app-shards"]!, "consume", nonce, "&shards=4")).toEqual({ value: true });
@@ -280,9 +314,7 @@ describe("Deno KV store: two Deno processes, one KV file", () => {
     const env = { KV_PATH: join(kvDir, "kv.sqlite"), KV_PREFIX: `test-${crypto.randomUUID()}`, SESSION_SECRET };
     const args = ["run", "--unstable-kv", "--allow-net", "--allow-env", "--allow-read", "--allow-write", "--allow-sys", script];
     const started = await Promise.all(
-      [1, 2].map(() =>
-        startProcess("Deno", bin(".bin", "deno"), args, env, (output) => /LISTENING (http:\/\/\S+)/.exec(output)?.[1]),
-      ),
+      [1, 2].map(() => startProcess("Deno", bin(".bin", "deno"), args, env, (output) => /LISTENING (http:\/\/\S+)/.exec(output)?.[1])),
     );
     processes.push(...started.map((each) => each.process));
     urls = started.map((each) => each.found);
@@ -303,7 +335,7 @@ describe("Deno KV store: two Deno processes, one KV file", () => {
   it("gives exactly one true across both processes for each of 100 nonces consumed at once by both", async () => {
     const nonces = Array.from({ length: 100 }, (_, index) => `both${index}${crypto.randomUUID().slice(0, 8)}`);
     const answers = await Promise.all(
-      nonces.flatMap((nonce) => urls.map(async (url) => ({ nonce, ...(await storeCall(url, "consume", nonce)) }))),
+      nonces.flatMap((nonce) => urls.map(async (url) => ({ nonce, value: (await storeCall(url, "consume", nonce)).value }))),
     );
     const wins = new Map(nonces.map((nonce) => [nonce, 0]));
     for (const { nonce, value } of answers) if (value === true) wins.set(nonce, wins.get(nonce)! + 1);
@@ -313,6 +345,8 @@ describe("Deno KV store: two Deno processes, one KV file", () => {
   it("counts signature attempts on one nonce across both processes: 40 calls give 1 to 40", async () => {
     const nonce = `count${crypto.randomUUID().slice(0, 8)}`;
     const answers = await Promise.all(Array.from({ length: 40 }, (_, index) => storeCall(urls[index % 2]!, "countAttempt", nonce)));
-    expect(answers.map((answer) => answer.value).sort((a, b) => (a as number) - (b as number))).toEqual(Array.from({ length: 40 }, (_, index) => index + 1));
+    expect(answers.map((answer) => answer.value).sort((a, b) => (a as number) - (b as number))).toEqual(
+      Array.from({ length: 40 }, (_, index) => index + 1),
+    );
   });
 });

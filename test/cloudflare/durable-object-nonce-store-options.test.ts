@@ -18,7 +18,9 @@ describe("createDurableObjectNonceStore options", () => {
 
   it("refuses a shard count that is not a whole number from 1 to 1024", () => {
     for (const shards of [0, -1, 1.5, 1025, Number.NaN, "4"]) {
-      expect(() => createDurableObjectNonceStore(namespace, { shards: shards as never })).toThrow(/`shards` must be a whole number from 1 to 1024/);
+      expect(() => createDurableObjectNonceStore(namespace, { shards: shards as never })).toThrow(
+        /`shards` must be a whole number from 1 to 1024/,
+      );
     }
     expect(() => createDurableObjectNonceStore(namespace, null as never)).toThrow(/options must be an object/);
   });

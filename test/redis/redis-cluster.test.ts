@@ -1,6 +1,6 @@
 /**
  * createRedisNonceStore on a real Redis Cluster: three masters started on loopback by the test
- * (test/redis/redis-cluster.ts) and stopped after. The store sends single-key commands only, so a
+ * (test/support/redis-cluster.mjs) and stopped after. The store sends single-key commands only, so a
  * node-redis cluster client (`createCluster`) routes each to the master of its key's slot: the
  * contract suites pass as on one server, the keys land on every master, and two processes racing
  * on the same nonces get exactly one `true` each. With CI set, a missing redis-server fails the run.
@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRedisNonceStore } from "../../src/redis/index.js";
 import { nonceStoreContract, revocationStoreContract } from "../../src/testing/index.js";
 import { raceVerifiesAcrossTwoServers } from "../server/support.js";
-import { startTestRedisCluster, type TestClusterClient, type TestRedisCluster } from "./redis-cluster.js";
+import { startTestRedisCluster, type TestRedisCluster } from "../support/redis-cluster.mjs";
 
 const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const started = await startTestRedisCluster();
@@ -38,7 +38,7 @@ if ("reason" in started) {
 } else {
   const cluster: TestRedisCluster = started;
   const prefix = `siwx-cluster:${process.pid}:`;
-  let client: TestClusterClient;
+  let client: Awaited<ReturnType<TestRedisCluster["connect"]>>;
 
   beforeAll(async () => {
     client = await cluster.connect();

@@ -12,13 +12,14 @@
  *   suites against the shared store, inside the runtime; answers `{ ok }` or `{ ok, error }`.
  * - `/store/<method>?key=&ttlMs=&shards=`: one call of the store, answered `{ value }` or, when it
  *   rejects, `{ error, code }`.
- * - `/bench/consume?count=&concurrency=`: that many consumes of fresh nonces, that many at once
- *   (the store benchmark times the request from outside).
+ * - `/bench/consume?count=&concurrency=&store=`: that many consumes of fresh nonces, that many at
+ *   once, on the shared store or (`store=memory`) a memory store of this instance (the store
+ *   benchmark times the request from outside).
  *
- * The imports name the library's source for type checking; runtimes/build.ts rewrites them to
+ * The imports name the library's source for type checking; runtimes/build.mjs rewrites them to
  * the published entries, so every runtime runs the built package.
  */
-import { compactSignature, createVerifier, type NonceStore, type RevocationStore } from "../../src/index.js";
+import { compactSignature, createMemoryNonceStore, createVerifier, type NonceStore, type RevocationStore } from "../../src/index.js";
 import { createFetchHandler, type FetchHandler } from "../../src/fetch/index.js";
 import { nonceStoreContract, revocationStoreContract } from "../../src/testing/index.js";
 
@@ -61,6 +62,7 @@ export function createSharedStoreApp(settings: SharedStoreAppSettings): { fetch(
   const store = settings.makeStore();
   const shared = handlerFor(settings.sessionSecret, "/api/auth", store);
   const memory = handlerFor(settings.sessionSecret, "/memory/auth");
+  const memoryStore = createMemoryNonceStore();
   // Drawn on the first request: a Worker may not draw random numbers at load time.
   let instance: string | undefined;
 
@@ -112,13 +114,14 @@ export function createSharedStoreApp(settings: SharedStoreAppSettings): { fetch(
       if (pathname === "/bench/consume") {
         const count = Number(url.searchParams.get("count") ?? "100");
         const concurrency = Number(url.searchParams.get("concurrency") ?? "16");
+        const target = url.searchParams.get("store") === "memory" ? memoryStore : store;
         const prefix = `bench${crypto.randomUUID().replaceAll("-", "")}n`;
         let next = 0;
         let wins = 0;
         const worker = async () => {
           while (next < count) {
             const nonce = `${prefix}${next++}`;
-            if (await store.consume(nonce, 60_000)) wins += 1;
+            if (await target.consume(nonce, 60_000)) wins += 1;
           }
         };
         await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));

@@ -35,7 +35,7 @@ import {
 } from "../examples/flow.js";
 import { createCookieJar, type CookieJar } from "../support/cookie-jar.js";
 import { spawnCommand, type Spawned } from "../support/example-process.js";
-import { bundleScript, bundleServer, REPO_ROOT, RUNTIMES_DIR } from "./build.js";
+import { bundleScript, bundleServer, REPO_ROOT, RUNTIMES_DIR } from "./build.mjs";
 import { CONTRACT_OPTIONS } from "./shared-store-app.js";
 
 const INSTALL_HINT = "install the runtimes with `npm ci --prefix test/runtimes`";

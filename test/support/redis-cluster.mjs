@@ -1,29 +1,34 @@
 /**
- * A real Redis Cluster of three masters on loopback, started by the tests and torn down after:
- * three `redis-server --cluster-enabled yes` on free ports (client and cluster-bus ports both
- * picked free), joined with `redis-cli --cluster create ... --cluster-yes`, in a temporary folder
- * that holds their node files. Nothing is saved to disk.
+ * A real Redis Cluster of three masters on loopback, started by the tests and the store benchmark
+ * and torn down after: three `redis-server --cluster-enabled yes` on free ports (client and
+ * cluster-bus ports both picked free), joined with `redis-cli --cluster create ... --cluster-yes`,
+ * in a temporary folder that holds their node files. Nothing is saved to disk. Plain JavaScript
+ * (types in redis-cluster.d.mts), so bench/stores.bench.mjs starts the same cluster.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createCluster } from "redis";
-import { freePort } from "../support/example-process.js";
-
-export interface TestRedisCluster {
-  /** `redis://127.0.0.1:<port>` of each master. */
-  nodeUrls: string[];
-  /** A connected cluster client; every one made here is closed by `stop()`. */
-  connect(): Promise<TestClusterClient>;
-  stop(): Promise<void>;
-}
-
-export type TestClusterClient = Awaited<ReturnType<typeof connectCluster>>;
 
 const MASTERS = 3;
 
-function connectCluster(nodeUrls: string[]) {
+/** A port nothing listens on right now. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A connected node-redis cluster client that gives up at once when a node is gone. */
+function connectCluster(nodeUrls) {
   return createCluster({
     rootNodes: nodeUrls.map((url) => ({ url })),
     defaults: { socket: { connectTimeout: 2000, reconnectStrategy: false } },
@@ -33,16 +38,16 @@ function connectCluster(nodeUrls: string[]) {
 }
 
 /** Whether `command` runs here (it answers `--version`). */
-function available(command: string): boolean {
+function available(command) {
   return spawnSync(command, ["--version"], { stdio: "ignore" }).status === 0;
 }
 
-function run(command: string, args: string[]): { status: number | null; output: string } {
+function run(command, args) {
   const result = spawnSync(command, args, { encoding: "utf8", timeout: 30_000 });
   return { status: result.status, output: `${result.stdout ?? ""}${result.stderr ?? ""}` };
 }
 
-async function waitFor(what: string, check: () => boolean, timeoutMs: number): Promise<void> {
+async function waitFor(what, check, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`Redis Cluster: ${what} within ${timeoutMs} ms`);
@@ -54,19 +59,19 @@ async function waitFor(what: string, check: () => boolean, timeoutMs: number): P
  * Starts the cluster, or answers why it cannot (redis-server or redis-cli missing). Under CI the
  * caller must fail on a reason.
  */
-export async function startTestRedisCluster(): Promise<TestRedisCluster | { reason: string }> {
+export async function startTestRedisCluster() {
   for (const command of ["redis-server", "redis-cli"]) {
     if (!available(command)) return { reason: `${command} is not installed (apt-get install -y redis-server)` };
   }
   const dir = await mkdtemp(join(tmpdir(), "siwx-redis-cluster-"));
-  const servers: ChildProcess[] = [];
-  const clients: TestClusterClient[] = [];
+  const servers = [];
+  const clients = [];
   const stop = async () => {
     await Promise.all(clients.map((client) => client.close().catch(() => {})));
     await Promise.all(
       servers.map(
         (server) =>
-          new Promise<void>((resolve) => {
+          new Promise((resolve) => {
             if (server.exitCode !== null || server.signalCode !== null) return resolve();
             server.once("exit", () => resolve());
             server.kill("SIGKILL");
@@ -76,36 +81,24 @@ export async function startTestRedisCluster(): Promise<TestRedisCluster | { reas
     await rm(dir, { recursive: true, force: true });
   };
   try {
-    const ports: number[] = [];
+    const ports = [];
     for (let index = 0; index < MASTERS; index += 1) {
       const port = await freePort();
       const busPort = await freePort();
       ports.push(port);
-      const server = spawn(
-        "redis-server",
-        [
-          "--port",
-          String(port),
-          "--cluster-port",
-          String(busPort),
-          "--bind",
-          "127.0.0.1",
-          "--cluster-enabled",
-          "yes",
-          "--cluster-config-file",
-          join(dir, `nodes-${port}.conf`),
-          "--cluster-node-timeout",
-          "5000",
-          "--dir",
-          dir,
-          "--save",
-          "",
-          "--appendonly",
-          "no",
-        ],
-        { stdio: "ignore" },
-      );
-      servers.push(server);
+      const options = {
+        port,
+        "cluster-port": busPort,
+        bind: "127.0.0.1",
+        "cluster-enabled": "yes",
+        "cluster-config-file": join(dir, `nodes-${port}.conf`),
+        "cluster-node-timeout": 5000,
+        dir,
+        save: "",
+        appendonly: "no",
+      };
+      const args = Object.entries(options).flatMap(([name, value]) => [`--${name}`, String(value)]);
+      servers.push(spawn("redis-server", args, { stdio: "ignore" }));
     }
     for (const port of ports) {
       await waitFor(
@@ -114,14 +107,8 @@ export async function startTestRedisCluster(): Promise<TestRedisCluster | { reas
         10_000,
       );
     }
-    const created = run("redis-cli", [
-      "--cluster",
-      "create",
-      ...ports.map((port) => `127.0.0.1:${port}`),
-      "--cluster-replicas",
-      "0",
-      "--cluster-yes",
-    ]);
+    const nodes = ports.map((port) => `127.0.0.1:${port}`);
+    const created = run("redis-cli", ["--cluster", "create", ...nodes, "--cluster-replicas", "0", "--cluster-yes"]);
     if (created.status !== 0) throw new Error(`redis-cli --cluster create failed:\n${created.output}`);
     for (const port of ports) {
       await waitFor(

@@ -17,7 +17,7 @@ export interface NonceStoreSqlStorage {
 /**
  * The part of a Durable Object's storage (`ctx.storage`) that `NonceStoreObject` uses: SQL for
  * the entries, the alarm to delete expired ones. `sql` is there only for a class on the SQLite
- * storage backend (`new_sqlite_classes`).
+ * storage backend (`storage = "sqlite"` or `new_sqlite_classes`).
  *
  * @example
  * ```ts
@@ -90,7 +90,7 @@ const IS_REVOKED = "SELECT 1 AS revoked FROM siwx_revoked_ids WHERE id = ? AND e
 const NEXT_EXPIRY = `SELECT min(next) AS next FROM (${TABLES.map(({ table }) => `SELECT min(expires_at) AS next FROM ${table}`).join(" UNION ALL ")})`;
 
 const SQLITE_BACKEND_FIX =
-  'NonceStoreObject needs the SQLite storage backend: declare it under `new_sqlite_classes` in a migration of your wrangler.toml ([[migrations]] tag = "v1" new_sqlite_classes = ["NonceStoreObject"]). A class first deployed under `new_classes` keeps the key-value backend: export the class under a new name and declare that one.';
+  'NonceStoreObject needs the SQLite storage backend: declare the class in wrangler.toml with [exports.NonceStoreObject] type = "durable-object" storage = "sqlite", or, in a Worker configured with [[migrations]], under new_sqlite_classes. A class first deployed on the key-value backend (new_classes) keeps it: export NonceStoreObject under a new name and declare that one.';
 
 class BadCall extends Error {}
 
@@ -125,9 +125,9 @@ function readCall(body: unknown): StoreCall {
  * name = "NONCES"
  * class_name = "NonceStoreObject"
  *
- * [[migrations]]
- * tag = "v1"
- * new_sqlite_classes = ["NonceStoreObject"]
+ * [exports.NonceStoreObject]
+ * type = "durable-object"
+ * storage = "sqlite"   # or, with [[migrations]]: new_sqlite_classes = ["NonceStoreObject"]
  * ```
  *
  * @example

@@ -295,10 +295,11 @@ describe("Durable Object store: two Workers in workerd, one namespace", () => {
     expect(await storeCall(url, "consume", kept)).toEqual({ value: false });
   });
 
-  it("says how to fix a class on the key-value storage backend (new_classes instead of new_sqlite_classes)", async () => {
+  it("says how to fix a class on the key-value storage backend (declared without storage = \"sqlite\")", async () => {
     const answer = await storeCall(urls["app-kv-backend"]!, "consume", "probe0001");
     expect(answer.code).toBe("store_unavailable");
     expect(answer.error).toMatch(/SQL is not enabled/);
+    expect(answer.error).toMatch(/storage = "sqlite"/);
     expect(answer.error).toMatch(/new_sqlite_classes/);
   });
 });

@@ -8,4 +8,5 @@ declare const Bun: {
 declare const Deno: {
   env: { get(name: string): string | undefined };
   serve(handler: (request: Request) => Response | Promise<Response>): unknown;
+  openKv(path?: string): Promise<import("../../src/deno-kv/index.ts").DenoKvDatabase>;
 };

@@ -37,6 +37,8 @@ function publishedEntries(external) {
   return {
     name: "published-entries",
     setup(builder) {
+      // The Deno guide imports `npm:sign-in-with-xrpl/...`: the runtime resolves the same entry from node_modules.
+      if (external) builder.onResolve({ filter: /^npm:sign-in-with-xrpl(\/|$)/ }, (args) => ({ path: args.path.slice(4), external: true }));
       builder.onResolve({ filter: /\/src\/([\w-]+\/)?index\.js$/ }, async (args) => {
         const source = join(args.resolveDir, args.path).replace(/\.js$/, ".ts");
         const specifier = PUBLISHED_ENTRIES[source];

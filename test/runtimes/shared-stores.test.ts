@@ -35,6 +35,7 @@ import {
 } from "../examples/flow.js";
 import { createCookieJar, type CookieJar } from "../support/cookie-jar.js";
 import { spawnCommand, type Spawned } from "../support/example-process.js";
+import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
 import { bundleScript, bundleServer, REPO_ROOT, RUNTIMES_DIR } from "./build.mjs";
 import { CONTRACT_OPTIONS } from "./shared-store-app.js";
 
@@ -295,7 +296,7 @@ describe("Durable Object store: two Workers in workerd, one namespace", () => {
     expect(await storeCall(url, "consume", kept)).toEqual({ value: false });
   });
 
-  it("says how to fix a class on the key-value storage backend (declared without storage = \"sqlite\")", async () => {
+  it('says how to fix a class on the key-value storage backend (declared without storage = "sqlite")', async () => {
     const answer = await storeCall(urls["app-kv-backend"]!, "consume", "probe0001");
     expect(answer.code).toBe("store_unavailable");
     expect(answer.error).toMatch(/SQL is not enabled/);
@@ -307,23 +308,67 @@ describe("Durable Object store: two Workers in workerd, one namespace", () => {
 describe("Deno KV store: two Deno processes, one KV file", () => {
   const processes: Spawned[] = [];
   let urls: string[] = [];
+  let guideUrls: string[] = [];
   let kvDir: string | undefined;
+  let node: MockRippled | undefined;
+  const denoArgs = (script: string) => [
+    "run",
+    "--unstable-kv",
+    "--allow-net",
+    "--allow-env",
+    "--allow-read",
+    "--allow-write",
+    "--allow-sys",
+    script,
+  ];
 
-  beforeAll(async () => {
-    const script = await bundleServer("shared-store-deno");
-    kvDir = await mkdtemp(join(tmpdir(), "siwx-deno-kv-"));
-    const env = { KV_PATH: join(kvDir, "kv.sqlite"), KV_PREFIX: `test-${crypto.randomUUID()}`, SESSION_SECRET };
-    const args = ["run", "--unstable-kv", "--allow-net", "--allow-env", "--allow-read", "--allow-write", "--allow-sys", script];
+  /** Two processes of `script` on the database file `file`; answers their URLs. */
+  async function startPair(script: string, env: Record<string, string>, listening: RegExp): Promise<string[]> {
     const started = await Promise.all(
-      [1, 2].map(() => startProcess("Deno", bin(".bin", "deno"), args, env, (output) => /LISTENING (http:\/\/\S+)/.exec(output)?.[1])),
+      [1, 2].map(() => startProcess("Deno", bin(".bin", "deno"), denoArgs(script), env, (output) => listening.exec(output)?.[1])),
     );
     processes.push(...started.map((each) => each.process));
-    urls = started.map((each) => each.found);
+    return started.map((each) => each.found);
+  }
+
+  beforeAll(async () => {
+    kvDir = await mkdtemp(join(tmpdir(), "siwx-deno-kv-"));
+    node = await startMockRippled();
+    const app = await bundleServer("shared-store-deno");
+    // The Deno guide's server, as users run it (its `npm:` imports resolve to the built package).
+    const guide = await bundleScript(join(REPO_ROOT, "docs", "snippets", "deno.ts"), "deno-guide", false);
+    [urls, guideUrls] = await Promise.all([
+      startPair(
+        app,
+        { KV_PATH: join(kvDir, "app.sqlite"), KV_PREFIX: `test-${crypto.randomUUID()}`, SESSION_SECRET },
+        /LISTENING (http:\/\/\S+)/,
+      ),
+      startPair(
+        guide,
+        // DENO_SERVE_ADDRESS: Deno's own setting for where Deno.serve listens (a free port here).
+        {
+          KV_PATH: join(kvDir, "guide.sqlite"),
+          SESSION_SECRET,
+          APP_DOMAIN: "localhost",
+          XRPL_NODE_URL: node.url,
+          DENO_SERVE_ADDRESS: "tcp:127.0.0.1:0",
+        },
+        /Listening on (http:\/\/[\d.:]+)/,
+      ),
+    ]);
   }, 120_000);
 
   afterAll(async () => {
     await Promise.all(processes.map((each) => each.stop()));
+    await node?.stop();
     if (kvDir !== undefined) await rm(kvDir, { recursive: true, force: true });
+  });
+
+  describe("the Deno guide's server", () => {
+    crossInstanceChecks(
+      () => ({ first: routesOf(guideUrls[0]!, "sealed-cookie"), second: routesOf(guideUrls[1]!, "sealed-cookie") }),
+      async (each, jar) => readJson(await jar.fetch(each.me)),
+    );
   });
 
   memoryControl(() => ({ first: urls[0]!, second: urls[1]! }));

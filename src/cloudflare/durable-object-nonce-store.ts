@@ -1,5 +1,5 @@
 import { InvalidOptionsError, StoreUnavailableError } from "../errors.js";
-import { checkIsRevokedInput, checkNonceInput, checkRevokeInput, checkStoreKey, checkTtlMs } from "../server/nonce-input.js";
+import { checkCountAttemptInput, checkIsRevokedInput, checkNonceInput, checkRevokeInput } from "../server/nonce-input.js";
 import type { NonceStore, RevocationStore } from "../server/types.js";
 import { describeValue } from "../shared/describe-value.js";
 import { STORE_CALL_URL, type StoreOperation } from "./protocol.js";
@@ -195,8 +195,7 @@ export function createDurableObjectNonceStore<TId>(
       return (await call("consume", nonce, ttlMs)) as boolean;
     },
     async countAttempt(nonce: string, ttlMs: number): Promise<number> {
-      checkStoreKey(`${CALL}.countAttempt`, "the nonce", nonce);
-      checkTtlMs(`${CALL}.countAttempt`, ttlMs, "how long the count must be kept, at least as long as the pending nonce can be used");
+      checkCountAttemptInput(CALL, nonce, ttlMs);
       return (await call("countAttempt", nonce, ttlMs)) as number;
     },
     async revoke(id: string, ttlMs: number): Promise<void> {

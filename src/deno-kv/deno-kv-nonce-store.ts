@@ -1,5 +1,5 @@
 import { InvalidOptionsError, SignInError, StoreUnavailableError } from "../errors.js";
-import { checkIsRevokedInput, checkNonceInput, checkRevokeInput, checkStoreKey, checkTtlMs } from "../server/nonce-input.js";
+import { checkCountAttemptInput, checkIsRevokedInput, checkNonceInput, checkRevokeInput } from "../server/nonce-input.js";
 import type { NonceStore, RevocationStore } from "../server/types.js";
 import { describeValue } from "../shared/describe-value.js";
 
@@ -219,8 +219,7 @@ export function createDenoKvNonceStore(kv: DenoKvDatabase, options: DenoKvNonceS
       );
     },
     async countAttempt(nonce: string, ttlMs: number): Promise<number> {
-      checkStoreKey(`${CALL}.countAttempt`, "the nonce", nonce);
-      checkTtlMs(`${CALL}.countAttempt`, ttlMs, "how long the count must be kept, at least as long as the pending nonce can be used");
+      checkCountAttemptInput(CALL, nonce, ttlMs);
       return update("count a signature attempt", [...prefix, "attempts", nonce], (live, now) => {
         const count = (live?.count ?? 0) + 1;
         // Never shortened: the later of the kept expiry (a value of another shape has none) and this call's.

@@ -84,7 +84,7 @@ export function createSharedStoreApp(settings: SharedStoreAppSettings): { fetch(
         const makeStore = () => settings.makeStore(shards === 1 ? {} : { shards });
         const checks =
           contract[1] === "nonce"
-            ? nonceStoreContract(makeStore, CONTRACT_OPTIONS)
+            ? nonceStoreContract(makeStore, { ...CONTRACT_OPTIONS, requireCountAttempt: true })
             : revocationStoreContract(makeStore, { expiryTtlMs: CONTRACT_OPTIONS.expiryTtlMs });
         const check = checks[Number(contract[2])];
         if (check === undefined) return json({ ok: false, error: `no check ${contract[2]} in the ${contract[1]} contract` }, 404);
@@ -103,7 +103,7 @@ export function createSharedStoreApp(settings: SharedStoreAppSettings): { fetch(
             method === "isRevoked"
               ? await target.isRevoked(key)
               : method === "countAttempt"
-                ? await (target as SharedStore & { countAttempt(nonce: string, ttlMs: number): Promise<number> }).countAttempt(key, ttlMs)
+                ? await target.countAttempt!(key, ttlMs)
                 : await target[method](key, ttlMs);
           return json({ value: value ?? null });
         } catch (error) {

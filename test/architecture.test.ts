@@ -24,6 +24,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   cloudflare: [...BELOW, "message", "verify", "server", "cloudflare"],
   "deno-kv": [...BELOW, "message", "verify", "server", "deno-kv"],
   client: [...BELOW, "message", "client"],
+  xaman: [...BELOW, "message", "verify", "server", "xaman"],
 };
 /** Integrations and the entry points sit at the top: they may import any layer but each other's. */
 const TOP = ["index.ts", "testing", "better-auth", "authjs", "cli", "cli.ts"];

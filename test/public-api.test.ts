@@ -45,6 +45,7 @@ const ENTRIES: readonly Entry[] = [
   { specifier: "sign-in-with-xrpl/authjs", file: "src/authjs/index.ts" },
   { specifier: "sign-in-with-xrpl/cloudflare", file: "src/cloudflare/index.ts" },
   { specifier: "sign-in-with-xrpl/deno-kv", file: "src/deno-kv/index.ts" },
+  { specifier: "sign-in-with-xrpl/xaman", file: "src/xaman/index.ts" },
 ];
 
 // The names each entry point promises its users (names beyond these are allowed): removing or
@@ -81,7 +82,19 @@ const DOCUMENTED_NAMES: Record<string, { functions?: string[]; classes?: string[
     ],
   },
   "sign-in-with-xrpl/client": {
-    functions: ["createAuthController", "createHttpAdapter", "buildSignInTransaction", "createDevWallet", "createMessage"],
+    functions: [
+      "createAuthController",
+      "createHttpAdapter",
+      "buildSignInTransaction",
+      "createDevWallet",
+      "createMessage",
+      "createGemWallet",
+      "createCrossmarkWallet",
+      "fromWalletKitAdapter",
+      "createXamanWallet",
+      "detectWallets",
+    ],
+    types: ["Wallet", "WalletProof", "WalletKitAdapter", "DetectedWallet", "XamanSignRequest", "WalletFailureReason"],
   },
   "sign-in-with-xrpl/redis": { functions: ["createRedisNonceStore"] },
   "sign-in-with-xrpl/postgres": { functions: ["createPostgresNonceStore", "postgresNonceStoreMigration"] },
@@ -100,6 +113,7 @@ const DOCUMENTED_NAMES: Record<string, { functions?: string[]; classes?: string[
     types: ["DurableObjectNonceStoreOptions", "NonceStoreNamespace"],
   },
   "sign-in-with-xrpl/deno-kv": { functions: ["createDenoKvNonceStore"], types: ["DenoKvNonceStoreOptions", "DenoKvDatabase"] },
+  "sign-in-with-xrpl/xaman": { functions: ["createXamanSignIn"], types: ["XamanSignIn", "XamanSignInOptions"] },
 };
 
 // ---------------------------------------------------------------------------------------------

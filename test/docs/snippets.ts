@@ -156,6 +156,7 @@ export function checkSnippets(root: string, snippets: readonly Snippet[]): Snipp
       "sign-in-with-xrpl/authjs": ["src/authjs/index.ts"],
       "sign-in-with-xrpl/cloudflare": ["src/cloudflare/index.ts"],
       "sign-in-with-xrpl/deno-kv": ["src/deno-kv/index.ts"],
+      "sign-in-with-xrpl/xaman": ["src/xaman/index.ts"],
     },
   };
   delete options.rootDir;

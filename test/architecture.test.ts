@@ -21,7 +21,10 @@ const ALLOWED: Record<string, readonly string[]> = {
   fetch: [...BELOW, "message", "verify", "server", "fetch"],
   redis: [...BELOW, "message", "verify", "server", "redis"],
   postgres: [...BELOW, "message", "verify", "server", "postgres"],
+  cloudflare: [...BELOW, "message", "verify", "server", "cloudflare"],
+  "deno-kv": [...BELOW, "message", "verify", "server", "deno-kv"],
   client: [...BELOW, "message", "client"],
+  xaman: [...BELOW, "message", "verify", "server", "xaman"],
 };
 /** Integrations and the entry points sit at the top: they may import any layer but each other's. */
 const TOP = ["index.ts", "testing", "better-auth", "authjs", "cli", "cli.ts"];

@@ -1,22 +1,16 @@
-import { buildAuthHandlers, TEXT } from "../server/handlers.js";
+import { errorBodies, HTTP_TEXT } from "../server/error-responses.js";
+import { buildAuthHandlers } from "../server/handlers.js";
 import { getSignedInOptions, signedInSession, type SignedInSession } from "../server/get-signed-in.js";
+import { isCrossSiteRequest } from "../server/request-context.js";
 import { createSessionRules, judgeSignedIn } from "../server/session-read.js";
 import type { HandlerResult, SessionStore } from "../server/types.js";
 import { UNREADABLE_BODY } from "../server/verify-body.js";
 import { normalizeFetchOptions, type FetchHandlerOptions } from "./options.js";
-import { BODY_LIMIT_BYTES, readJsonBody } from "./request-body.js";
+import { readJsonBody } from "./request-body.js";
 import { createSealedCookieSessions } from "./sealed-cookie-session.js";
 
-/**
- * The answers of the HTTP layer itself; the handlers' own texts come from the shared table.
- *
- * @internal
- */
-export const HTTP_TEXT = {
-  notFound: "Not found.",
-  methodNotAllowed: "Method not allowed.",
-  tooLarge: `Request body too large (limit ${BODY_LIMIT_BYTES / 1024}kb).`,
-} as const;
+// The answers of the HTTP layer itself live in the shared table of texts and codes.
+export { HTTP_TEXT };
 
 /**
  * The sign-in routes as one web-standard function, plus the session reader for your own routes.
@@ -38,8 +32,8 @@ export interface FetchHandler<TData = unknown> {
   /**
    * The signed-in address, sign-in time and `onSignIn` data of the request's session cookie, or
    * `null` (no cookie, not signed in, expired, tampered, sealed with another secret, past its
-   * absolute lifetime, signed out, or, with `revalidateAfterSeconds`, its key no longer has
-   * authority). The same checks as `GET /me`. Never rejects: when a check cannot be answered (the
+   * absolute lifetime, signed out, with `revalidateAfterSeconds` its key no longer has
+   * authority, or, with several domains, signed in on another host than the request URL's). The same checks as `GET /me`. Never rejects: when a check cannot be answered (the
    * revocation store fails) it resolves `null` and logs the cause, so a route never serves a
    * session it could not check. `maxAgeSeconds` asks for a fresher sign-in on this read only
    * (for a sensitive action); a bad value rejects with `InvalidOptionsError`.
@@ -87,6 +81,12 @@ function json(status: number, body: Record<string, unknown>, extra?: Record<stri
  * `createRedisNonceStore`), which also keeps the revoked session ids; the default keeps both in
  * this instance's memory.
  *
+ * A nonce request keeps a live sign-in. The nonce, verify and sign-out routes refuse a request
+ * another site's page sent (its `Origin` or `Sec-Fetch-Site` header) with 403
+ * `Cross-site request refused.` unless `allowedOrigins` lists it. Every signature check on a
+ * pending nonce is counted in the nonce store first: past `maxFailedSignatureAttempts` (5) the
+ * nonce is spent. With several domains, a session counts on the host it signed in on only.
+ *
  * Options are checked once here: a bad one throws `InvalidOptionsError` saying how to fix it.
  * Runs without Node built-ins (Cloudflare Workers without `nodejs_compat` included).
  *
@@ -117,18 +117,36 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
   const rules = createSessionRules(config.auth);
   const handlers = buildAuthHandlers(config.auth, rules);
   const sessions = createSealedCookieSessions(config);
+  const bodies = errorBodies(config.auth.errorCodes);
+  let reportedUnrouted = false;
+
+  /**
+   * A request outside the routes answers 404. Said once per handler with where the routes are:
+   * a handler mounted on another path than its `basePath` answers nothing but 404s.
+   */
+  const reportUnrouted = (request: Request): void => {
+    if (reportedUnrouted) return;
+    reportedUnrouted = true;
+    const path = new URL(request.url).pathname;
+    const shown = JSON.stringify(path.length > 100 ? `${path.slice(0, 100)}...` : path);
+    logger.warn(
+      `sign-in-with-xrpl: createFetchHandler answered 404 to ${request.method} ${shown}: its routes are ${basePath}/nonce, ${basePath}/verify, ${basePath}/signout and ${basePath}/me (basePath ${JSON.stringify(basePath === "" ? "/" : basePath)}). If you mounted it elsewhere, set basePath to that path, and give the browser client the same: createHttpAdapter({ basePath }). Said once.`,
+    );
+  };
 
   const runRoute = async (route: RouteName, request: Request, session: SessionStore): Promise<HandlerResult> => {
     switch (route) {
       case "nonce":
-        return handlers.nonce(session);
+        return handlers.nonce(session, { request, host: hostOf(request) });
       case "me":
-        return handlers.me(session);
+        return handlers.me(session, { request, host: hostOf(request) });
       case "signout":
         return handlers.signOut(session, { request });
       case "verify": {
+        // Refused before the body is read: another site's request costs nothing more.
+        if (isCrossSiteRequest(config.auth, { request })) return { status: 403, body: bodies.text("crossSite") };
         const read = await readJsonBody(request);
-        if (read.kind === "too-large") return { status: 413, body: { error: HTTP_TEXT.tooLarge } };
+        if (read.kind === "too-large") return { status: 413, body: bodies.http("tooLarge") };
         return handlers.verify(session, { body: read.kind === "json" ? read.body : UNREADABLE_BODY, request });
       }
     }
@@ -138,9 +156,12 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
     try {
       const url = new URL(request.url);
       const route = routeOf(url, basePath);
-      if (route === undefined) return json(404, { error: HTTP_TEXT.notFound });
+      if (route === undefined) {
+        reportUnrouted(request);
+        return json(404, bodies.http("notFound"));
+      }
       const allowed = ROUTE_METHODS[route];
-      if (request.method !== allowed) return json(405, { error: HTTP_TEXT.methodNotAllowed }, { Allow: allowed });
+      if (request.method !== allowed) return json(405, bodies.http("methodNotAllowed"), { Allow: allowed });
 
       const session = sessions.open(request, url);
       const answer = await runRoute(route, request, session.store);
@@ -148,7 +169,7 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
       return json(answer.status, answer.body, cookie === undefined ? undefined : { "Set-Cookie": cookie });
     } catch (cause) {
       logger.error("sign-in-with-xrpl: the fetch handler could not answer a request", cause);
-      return json(500, { error: TEXT.internal });
+      return json(500, bodies.text("internal"));
     }
   };
 
@@ -156,7 +177,7 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
     // Outside the try: a bad option is the app's bug, to be seen, not read as "signed out".
     const { maxAgeMs } = getSignedInOptions(options, "getSession");
     try {
-      const verdict = await judgeSignedIn(rules, await sessions.read(request), { maxAgeMs });
+      const verdict = await judgeSignedIn(rules, await sessions.read(request), { maxAgeMs, place: { host: hostOf(request) } });
       return verdict.signedIn ? signedInSession<TData>(verdict.state) : null;
     } catch (cause) {
       logger.error("sign-in-with-xrpl: could not read the session", cause);
@@ -165,6 +186,11 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
   };
 
   return { handle, getSession };
+}
+
+/** The host a request was sent to, from its URL (which the runtime builds from the `Host` header). */
+function hostOf(request: Request): string {
+  return new URL(request.url).host;
 }
 
 /** The route a request names under `basePath`, or `undefined` for any other path. */

@@ -8,7 +8,12 @@ export type { MemoryNonceStoreOptions } from "./memory-nonce-store.js";
 export { expressSessionStore } from "./express-session-store.js";
 export type { ExpressRequestLike, ExpressSessionLike } from "./express-session-store.js";
 export { ironSessionStore } from "./iron-session-store.js";
-export type { IronSessionLike } from "./iron-session-store.js";
+export type { IronSessionLike, IronSessionStoreOptions } from "./iron-session-store.js";
+export { DEFAULT_SESSION_KEY, keyedSessionStore } from "./keyed-session-store.js";
+export type { FrameworkSession, KeyedSessionOptions } from "./keyed-session-store.js";
+export { ERROR_RESPONSE_CODES } from "./error-responses.js";
+export type { ErrorResponseCode, HandlerErrorCode } from "./error-responses.js";
+export { DEFAULT_BASE_PATH } from "../shared/base-path.js";
 export { sessionCookieOptions } from "./session-cookie-options.js";
 export type {
   ExpressSessionCookieOptions,
@@ -34,3 +39,4 @@ export type {
 export { getSignedIn } from "./get-signed-in.js";
 export type { GetSignedInOptions, SignedInSession } from "./get-signed-in.js";
 export { MAX_FAILED_VERIFY_ATTEMPTS } from "./failed-attempts.js";
+export type { RequestContext, RequestHeaders, RequestWithHeaders } from "./request-context.js";

@@ -1,6 +1,6 @@
 import { InvalidOptionsError, StoreUnavailableError } from "../errors.js";
 import { SILENT_LOGGER, type Logger } from "../shared/logger.js";
-import { checkIsRevokedInput, checkNonceInput, checkRevokeInput } from "./nonce-input.js";
+import { checkCountAttemptInput, checkIsRevokedInput, checkNonceInput, checkRevokeInput } from "./nonce-input.js";
 import type { NonceStore, RevocationStore } from "./types.js";
 
 /**
@@ -15,11 +15,11 @@ export interface MemoryNonceStoreOptions {
   /** Clock in milliseconds since the Unix epoch. Default `Date.now`. */
   now?: (() => number) | undefined;
   /**
-   * The most entries the store holds at once, used nonces and revoked ids together (each about
-   * 150 bytes of heap). When it is full and nothing has expired, a call that would add one
-   * rejects with `StoreUnavailableError` instead of growing, so a sign-in answers a service
-   * failure rather than accepting a nonce it cannot remember; it is said once through `logger`.
-   * Default {@link DEFAULT_MEMORY_STORE_MAX_ENTRIES} (500,000: about 75 MB).
+   * The most entries the store holds at once, used nonces, attempt counts and revoked ids
+   * together (each about 180 bytes of heap). When it is full and nothing has expired, a call that
+   * would add one rejects with `StoreUnavailableError` instead of growing, so a sign-in answers a
+   * service failure rather than accepting a nonce it cannot remember; it is said once through
+   * `logger`. Default {@link DEFAULT_MEMORY_STORE_MAX_ENTRIES} (500,000: about 90 MB).
    */
   maxEntries?: number | undefined;
   /** Told, once each time the store fills up, that it refuses new entries. Default: silent. */
@@ -27,8 +27,8 @@ export interface MemoryNonceStoreOptions {
 }
 
 /**
- * The default `maxEntries` of `createMemoryNonceStore`: 500,000 entries, about 75 MB of heap.
- * Enough for a sign-in every 2 ms held for the default 10 minutes, or 500,000 sealed-cookie
+ * The default `maxEntries` of `createMemoryNonceStore`: 500,000 entries, about 90 MB of heap.
+ * Room for 1,000 sign-ins a second with the default message lifetime, or 500,000 sealed-cookie
  * sign-outs within a day; beyond that, use a shared store (Redis, PostgreSQL).
  *
  * @example
@@ -48,7 +48,7 @@ interface Expiry {
  * min-heap keyed by expiry (each call has its own TTL), so memory follows the live keys only and
  * no timer keeps the process alive.
  */
-function createExpiringKeys(): {
+function createExpiringKeys(onDrop?: (key: string) => void): {
   sweep(at: number): void;
   expiresAt(key: string): number | undefined;
   set(key: string, expiresAt: number): void;
@@ -92,7 +92,10 @@ function createExpiringKeys(): {
         const { key, expiresAt } = heap[0]!;
         pop();
         // A key stored again since has a newer heap entry: drop the map entry only for its own expiry.
-        if (expiresAtByKey.get(key) === expiresAt) expiresAtByKey.delete(key);
+        if (expiresAtByKey.get(key) === expiresAt) {
+          expiresAtByKey.delete(key);
+          onDrop?.(key);
+        }
       }
     },
     expiresAt: (key) => expiresAtByKey.get(key),
@@ -104,7 +107,35 @@ function createExpiringKeys(): {
   };
 }
 
-const entryCounts = new WeakMap<object, () => { usedNonces: number; revokedIds: number }>();
+/**
+ * Attempt counts per nonce, each kept until its own expiry (extended, never shortened, by a later
+ * call), dropped by the same sweep as the other keys. Synchronous inside, so concurrent calls in
+ * this process cannot interleave: the in-process counter behind `countAttempt` of the memory
+ * store, and the handlers' fallback for a nonce store without one.
+ *
+ * @internal
+ */
+export function createAttemptCounts(
+  now: () => number,
+  /** Called before an entry is added (a memory store's cap: it throws to refuse). */
+  makeRoom?: (at: number) => void,
+): ((nonce: string, ttlMs: number) => number) & { size(): number; sweep(at: number): void } {
+  const counts = new Map<string, number>();
+  const expiries = createExpiringKeys((key) => counts.delete(key));
+  const countOne = (nonce: string, ttlMs: number): number => {
+    const at = now();
+    expiries.sweep(at);
+    const current = expiries.expiresAt(nonce);
+    if (current === undefined || current < at + ttlMs) makeRoom?.(at);
+    const count = current === undefined ? 1 : (counts.get(nonce) ?? 0) + 1;
+    counts.set(nonce, count);
+    if (current === undefined || current < at + ttlMs) expiries.set(nonce, at + ttlMs);
+    return count;
+  };
+  return Object.assign(countOne, { size: () => expiries.size(), sweep: (at: number) => expiries.sweep(at) });
+}
+
+const entryCounts = new WeakMap<object, () => { usedNonces: number; revokedIds: number; attemptCounts: number }>();
 
 /**
  * How many entries a memory store holds now, per kind (an outgrown expiry of a key counted until
@@ -112,18 +143,18 @@ const entryCounts = new WeakMap<object, () => { usedNonces: number; revokedIds: 
  *
  * @internal
  */
-export function memoryStoreEntries(store: object): { usedNonces: number; revokedIds: number } | undefined {
+export function memoryStoreEntries(store: object): { usedNonces: number; revokedIds: number; attemptCounts: number } | undefined {
   return entryCounts.get(store)?.();
 }
 
 /**
  * A `NonceStore` in this process's memory: `consume` resolves `true` exactly once per nonce for
- * `ttlMs`. It is a `RevocationStore` too: `revoke(id, ttlMs)` keeps `id` revoked for at least
- * `ttlMs`, apart from the nonces. Memory stays bounded: expired entries are dropped on every
- * call, no timer keeps the process alive, and it never holds more than `maxEntries` (500,000 by
- * default): when full, a call that would add an entry rejects (`StoreUnavailableError`) and
- * `logger` hears of it once, so a sign-in fails as a service failure instead of growing the heap
- * without end. It protects one process only: with several
+ * `ttlMs`, and `countAttempt` counts the signature checks on a nonce. It is a `RevocationStore`
+ * too: `revoke(id, ttlMs)` keeps `id` revoked for at least `ttlMs`, apart from the nonces. Memory
+ * stays bounded: expired entries are dropped on every call, no timer keeps the process alive, and
+ * it never holds more than `maxEntries` (500,000 by default): when full, a call that would add an
+ * entry rejects (`StoreUnavailableError`) and `logger` hears of it once, so a sign-in fails as a
+ * service failure instead of growing the heap without end. It protects one process only: with several
  * processes or servers, use `createRedisNonceStore` from `sign-in-with-xrpl/redis` or
  * `createPostgresNonceStore` from `sign-in-with-xrpl/postgres`.
  *
@@ -134,9 +165,12 @@ export function memoryStoreEntries(store: object): { usedNonces: number; revoked
  * const nonces = createMemoryNonceStore();
  * await nonces.consume("9f86d081884c7d65", 420_000); // true
  * await nonces.consume("9f86d081884c7d65", 420_000); // false: already used
+ * await nonces.countAttempt("9f86d081884c7d65", 420_000); // 1: counts apart from consume
  * ```
  */
-export function createMemoryNonceStore(options: MemoryNonceStoreOptions = {}): NonceStore & RevocationStore {
+export function createMemoryNonceStore(
+  options: MemoryNonceStoreOptions = {},
+): NonceStore & Required<Pick<NonceStore, "countAttempt">> & RevocationStore {
   const now = options.now ?? Date.now;
   if (typeof now !== "function") {
     throw new InvalidOptionsError("sign-in-with-xrpl: createMemoryNonceStore: `now` must be a function returning milliseconds.");
@@ -153,19 +187,19 @@ export function createMemoryNonceStore(options: MemoryNonceStoreOptions = {}): N
       "sign-in-with-xrpl: createMemoryNonceStore: `logger` must have an error(message) method, such as console.",
     );
   }
-  const usedNonces = createExpiringKeys();
-  const revokedIds = createExpiringKeys();
-  const kinds = [usedNonces, revokedIds];
   /** Whether the store is refusing to grow now; it is said once per time it fills up. */
   let full = false;
-
   // Said again only once the store has emptied to 90%: a store that hovers at its limit says it once.
   const saidAgainBelow = Math.floor(maxEntries * 0.9);
-  const held = (): number => usedNonces.size() + revokedIds.size();
+  const held = (): number => usedNonces.size() + revokedIds.size() + countAttempt.size();
 
   /** Room for one more entry, after dropping whatever has expired; else a rejection (fail closed). */
   const makeRoom = (at: number, what: string): void => {
-    if (held() >= maxEntries) for (const kind of kinds) kind.sweep(at);
+    if (held() >= maxEntries) {
+      usedNonces.sweep(at);
+      revokedIds.sweep(at);
+      countAttempt.sweep(at);
+    }
     const count = held();
     if (count < maxEntries) {
       if (count < saidAgainBelow) full = false;
@@ -174,7 +208,7 @@ export function createMemoryNonceStore(options: MemoryNonceStoreOptions = {}): N
     if (!full) {
       full = true;
       logger.error(
-        `sign-in-with-xrpl: createMemoryNonceStore is full (${maxEntries} entries: used nonces and revoked sessions not yet expired); it refuses to ${what}, so sign-ins fail until entries expire. Use a shared store (createRedisNonceStore, createPostgresNonceStore) or raise maxEntries.`,
+        `sign-in-with-xrpl: createMemoryNonceStore is full (${maxEntries} entries: used nonces, attempt counts and revoked sessions not yet expired); it refuses to ${what}, so sign-ins fail until entries expire. Use a shared store (createRedisNonceStore, createPostgresNonceStore) or raise maxEntries.`,
       );
     }
     throw new StoreUnavailableError(
@@ -182,8 +216,12 @@ export function createMemoryNonceStore(options: MemoryNonceStoreOptions = {}): N
     );
   };
 
+  const usedNonces = createExpiringKeys();
+  const revokedIds = createExpiringKeys();
+  const countAttempt = createAttemptCounts(now, (at) => makeRoom(at, "count a signature attempt"));
+
   // Every method is synchronous inside, so concurrent calls in this process cannot interleave.
-  const store: NonceStore & RevocationStore = {
+  const store: NonceStore & Required<Pick<NonceStore, "countAttempt">> & RevocationStore = {
     async consume(nonce: string, ttlMs: number): Promise<boolean> {
       checkNonceInput("createMemoryNonceStore()", nonce, ttlMs);
       const at = now();
@@ -192,6 +230,10 @@ export function createMemoryNonceStore(options: MemoryNonceStoreOptions = {}): N
       makeRoom(at, "record a used nonce");
       usedNonces.set(nonce, at + ttlMs);
       return true;
+    },
+    async countAttempt(nonce: string, ttlMs: number): Promise<number> {
+      checkCountAttemptInput("createMemoryNonceStore()", nonce, ttlMs);
+      return countAttempt(nonce, ttlMs);
     },
     async revoke(id: string, ttlMs: number): Promise<void> {
       checkRevokeInput("createMemoryNonceStore()", id, ttlMs);
@@ -210,6 +252,6 @@ export function createMemoryNonceStore(options: MemoryNonceStoreOptions = {}): N
       return revokedIds.expiresAt(id) !== undefined;
     },
   };
-  entryCounts.set(store, () => ({ usedNonces: usedNonces.size(), revokedIds: revokedIds.size() }));
+  entryCounts.set(store, () => ({ usedNonces: usedNonces.size(), revokedIds: revokedIds.size(), attemptCounts: countAttempt.size() }));
   return store;
 }

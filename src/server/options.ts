@@ -4,9 +4,13 @@ import type { Verifier } from "../verify/types.js";
 import { isCaip2ChainId } from "../message/chain-id.js";
 import { describeValue } from "../shared/describe-value.js";
 import { isProductionEnvironment } from "../shared/environment.js";
-import { resolveExpectedDomain, type DomainOption, type ExpectedDomain } from "./expected-domain.js";
+import { resolveUriSchemes } from "../message/uri-schemes.js";
+import { LOOPBACK_DOMAINS, resolveExpectedDomain, type DomainOption, type ExpectedDomain } from "./expected-domain.js";
+import { MAX_FAILED_VERIFY_ATTEMPTS } from "./failed-attempts.js";
+import { resolveAllowedOrigins } from "./request-context.js";
 import { createMemoryNonceStore } from "./memory-nonce-store.js";
-import { SILENT_LOGGER, type Logger } from "../shared/logger.js";
+import { defaultLogger, type Logger } from "../shared/logger.js";
+import { attachVerifierLogger } from "../verify/verifier-logger.js";
 import { resolveSessionKind, type AuthVariant, type SessionKind } from "./session-kind.js";
 import type { NonceStore, RevocationStore } from "./types.js";
 import type { OnSignIn, OnSignOut, SignInHookContext, SignOutHookContext } from "./hooks.js";
@@ -46,8 +50,29 @@ export interface AuthHandlersOptions<TData = unknown, TRequest = unknown> {
   domain?: DomainOption | undefined;
   /** Production rules apply (a `domain` is required). Default: `NODE_ENV === "production"`. */
   production?: boolean | undefined;
+  /**
+   * Origins besides your own `domain` that may call the nonce, verify and sign-out routes from a
+   * browser, such as `["https://app.example.com"]` (a front end on another site): each
+   * `scheme://host[:port]`, no path. A request whose `Origin` or `Sec-Fetch-Site` header says it
+   * comes from any other site is refused with 403 `Cross-site request refused.`; a request
+   * without those headers (a server, a test, a wallet's own client) is never refused. Default: none.
+   */
+  allowedOrigins?: readonly string[] | undefined;
   /** CAIP-2 chain id the message must carry (`"xrpl:0"` mainnet). Default: any. */
   chainId?: string | undefined;
+  /**
+   * The schemes the message's URI may use, without the colon: `["https"]` in production refuses
+   * a message whose `URI` is `http:` (400 `URI does not match.`). Default: any scheme.
+   */
+  uriSchemes?: readonly string[] | undefined;
+  /**
+   * Signature checks allowed on one pending nonce. Counted atomically in the nonce store before
+   * each proof is judged (see `NonceStore.countAttempt`), so concurrent requests cannot exceed
+   * it: past the limit the nonce is spent and the client needs a new one. Messages that fail to
+   * parse or validate (another domain, an old message) are not counted and keep the nonce.
+   * Default 5 (`MAX_FAILED_VERIFY_ATTEMPTS`); `Infinity` turns the limit off.
+   */
+  maxFailedSignatureAttempts?: number | undefined;
   /** Maximum message age in seconds. Default 300. */
   maxMessageAgeSeconds?: number | undefined;
   /** Clock skew tolerated on every time comparison, in seconds. Default 60. */
@@ -76,8 +101,21 @@ export interface AuthHandlersOptions<TData = unknown, TRequest = unknown> {
    * off (a session lives out its lifetime whatever happens on the ledger).
    */
   revalidateAfterSeconds?: number | undefined;
-  /** Receives failures that cannot be returned (a failed session destroy, an unexpected error). Default: silent. */
+  /**
+   * Receives failures that cannot be returned (a failed session destroy, a ledger node that
+   * cannot answer, an unexpected error), mistakes of the setup it can see (a JSON body that no
+   * body parser read), and at `debug` why a message rule refused a sign-in. Also given to the
+   * `verifier` when it was created without a logger of its own. Default: `console` in
+   * development, silent in production.
+   */
   logger?: Logger | undefined;
+  /**
+   * Every error body also carries a `code` (`{ "error": "Message is too old.", "code": "too_old" }`)
+   * that a page can switch on to show and translate the right text: the `check()` failure code
+   * of a refused proof, the message rule's code, or one per handler text (see
+   * `ErrorResponseCode`). Default `false`: error bodies are exactly `{ "error": "..." }`.
+   */
+  errorCodes?: boolean | undefined;
   /** Clock in milliseconds since the Unix epoch. Default `Date.now`. */
   now?: (() => number) | undefined;
   /**
@@ -118,12 +156,30 @@ export type AuthOptionsInput = Omit<AuthHandlersOptions, "onSignIn" | "onSignOut
 
 /** @internal The options after defaults and checks. */
 export interface NormalizedAuthOptions {
+  /** The public function the options were given to, for messages. */
+  caller: string;
   verifier: Verifier;
   sessionKind: SessionKind;
   /** Production rules apply (given, or read from NODE_ENV where a `process` exists). */
   production: boolean;
   domain: ExpectedDomain;
+  /**
+   * With several expected domains (a list of more than one, or a function), each sign-in is
+   * bound to its message's domain and reads on another host answer signed out.
+   */
+  bindSessionToDomain: boolean;
+  /** Normalized origins that pass the cross-site rule besides the expected domains. */
+  allowedOrigins: ReadonlySet<string>;
   chainId: string | undefined;
+  /** Lowercase schemes the message URI may use; `undefined`: any. */
+  uriSchemes: readonly string[] | undefined;
+  /** Signature checks allowed per pending nonce; `Infinity`: no limit. */
+  maxFailedSignatureAttempts: number;
+  /**
+   * How long the count of a nonce's signature checks is kept: as long as the pending nonce can
+   * still be presented, so a spent nonce stays spent (see `attemptCountTtlMs`).
+   */
+  attemptCountTtlMs: number;
   maxMessageAgeSeconds: number;
   clockSkewSeconds: number;
   nonceTtlMs: number;
@@ -137,6 +193,8 @@ export interface NormalizedAuthOptions {
   /** `undefined`: no revalidation. */
   revalidateAfterMs: number | undefined;
   logger: Logger;
+  /** Error bodies carry `code`. */
+  errorCodes: boolean;
   now: () => number;
   onSignIn: StoredSignInHook | undefined;
   onSignOut: StoredSignOutHook | undefined;
@@ -200,8 +258,17 @@ export function normalizeAuthOptions(options: AuthOptionsInput, caller = "create
   if (nonceStore !== undefined && (!isObject(nonceStore) || typeof nonceStore.consume !== "function")) {
     fail("`nonceStore` must have a `consume(nonce, ttlMs)` method: use createMemoryNonceStore() or createRedisNonceStore(client).");
   }
-  if (logger !== undefined && (!isObject(logger) || typeof logger.warn !== "function" || typeof logger.error !== "function")) {
-    fail("`logger` must have `warn` and `error` methods (`console` fits).");
+  if (
+    logger !== undefined &&
+    (!isObject(logger) ||
+      typeof logger.warn !== "function" ||
+      typeof logger.error !== "function" ||
+      (logger.debug !== undefined && typeof logger.debug !== "function"))
+  ) {
+    fail("`logger` must have `warn` and `error` methods, and `debug` when it has one (`console` fits).");
+  }
+  if (options.errorCodes !== undefined && typeof options.errorCodes !== "boolean") {
+    fail("`errorCodes` must be true (error bodies carry a `code`) or false; omit it for bodies of `{ error }` only.");
   }
   if (now !== undefined && typeof now !== "function") {
     fail("`now` must be a function returning milliseconds since the Unix epoch, e.g. () => Date.now().");
@@ -226,6 +293,19 @@ export function normalizeAuthOptions(options: AuthOptionsInput, caller = "create
     }
     revalidateAfterMs = seconds * 1000;
   }
+  let maxFailedSignatureAttempts = MAX_FAILED_VERIFY_ATTEMPTS;
+  if (options.maxFailedSignatureAttempts !== undefined) {
+    const limit: unknown = options.maxFailedSignatureAttempts;
+    if (typeof limit !== "number" || !(limit === Number.POSITIVE_INFINITY || (Number.isInteger(limit) && limit >= 1))) {
+      fail(
+        `\`maxFailedSignatureAttempts\` must be a whole number of at least 1, or Infinity to turn the limit off (got ${describeValue(limit)}); omit it for the default ${MAX_FAILED_VERIFY_ATTEMPTS}.`,
+      );
+    }
+    maxFailedSignatureAttempts = limit;
+  }
+  const uriSchemes = resolveUriSchemes(options.uriSchemes);
+  if (uriSchemes !== undefined && "problem" in uriSchemes) fail(`\`uriSchemes\` ${uriSchemes.problem}.`);
+  const allowedOrigins = resolveAllowedOrigins(caller, options.allowedOrigins);
   const { revocationStore } = options;
   if (revocationStore !== undefined && !isRevocationStore(revocationStore)) {
     fail(
@@ -236,7 +316,7 @@ export function normalizeAuthOptions(options: AuthOptionsInput, caller = "create
   if (typeof production !== "boolean") {
     fail('`production` must be a boolean, e.g. process.env.NODE_ENV === "production"; omit it to read NODE_ENV.');
   }
-  const resolvedLogger = logger ?? SILENT_LOGGER;
+  const resolvedLogger = logger ?? defaultLogger(production);
   const expectedDomain = resolveExpectedDomain(caller, domain, production, resolvedLogger);
   const resolvedNonceStore = nonceStore ?? createMemoryNonceStore({ logger: resolvedLogger });
   // The nonce store's backend is shared by the instances already, so it keeps the revoked ids too.
@@ -247,28 +327,70 @@ export function normalizeAuthOptions(options: AuthOptionsInput, caller = "create
     );
   }
 
+  // One logger for the whole sign-in: a verifier created without one writes through this one.
+  attachVerifierLogger(verifier, resolvedLogger);
+  const clockSkewMs = clockSkewSeconds * 1000;
+  const maxSessionAgeMs = maxSessionAgeSeconds * 1000;
+  const nonceTtlMs = nonceTtlSeconds * 1000;
   return {
+    caller,
     verifier,
     sessionKind,
     production,
     domain: expectedDomain,
+    bindSessionToDomain: bindsSessionToDomain(expectedDomain),
+    allowedOrigins,
     chainId,
+    uriSchemes,
+    maxFailedSignatureAttempts,
+    attemptCountTtlMs: attemptCountTtlMs(sessionKind, { nonceTtlMs, maxSessionAgeMs, clockSkewMs }),
     maxMessageAgeSeconds,
     clockSkewSeconds,
-    nonceTtlMs: nonceTtlSeconds * 1000,
+    nonceTtlMs,
     // A message validates from (issuedAt - skew) until (issuedAt + maxAge + skew): remembering its
     // nonce for maxAge + 2 * skew covers that whole window, so a replay is refused either by the
     // nonce store or by the age rule.
     consumedNonceTtlMs: Math.ceil((maxMessageAgeSeconds + 2 * clockSkewSeconds) * 1000),
     nonceStore: resolvedNonceStore,
-    maxSessionAgeMs: maxSessionAgeSeconds * 1000,
+    maxSessionAgeMs,
     revocationStore: resolvedRevocationStore,
     revalidateAfterMs,
     logger: resolvedLogger,
+    errorCodes: options.errorCodes === true,
     now: now ?? Date.now,
     onSignIn,
     onSignOut,
   };
+}
+
+/**
+ * With several expected domains a session is bound to the one it signed in for. A single domain
+ * (a string, or a list of one) needs no binding, and neither does the development default (the
+ * loopback names, each its own cookie host).
+ */
+function bindsSessionToDomain(domain: ExpectedDomain): boolean {
+  if (typeof domain === "function") return true;
+  return domain !== LOOPBACK_DOMAINS && domain.length > 1;
+}
+
+/**
+ * How long a nonce's signature checks are counted: as long as its pending nonce can still be
+ * presented, plus the clock skew between instances, so a nonce spent by the limit stays spent.
+ * - A server-side session refuses a pending nonce older than `nonceTtlSeconds`: that long.
+ * - A sealed cookie carries its pending nonce for as long as the cookie unseals, and an old copy
+ *   of it can be sent again. The handlers do not see the cookie's lifetime (iron-session's
+ *   `ttl`), so they count for the absolute session lifetime (`maxSessionAgeSeconds`, 24 hours by
+ *   default): many times the 30 minutes of `sessionCookieOptions`. The fetch handler, which owns
+ *   its cookie, uses its exact lifetime instead.
+ *
+ * @internal
+ */
+export function attemptCountTtlMs(
+  sessionKind: SessionKind,
+  lifetimes: { nonceTtlMs: number; maxSessionAgeMs: number; clockSkewMs: number },
+): number {
+  const usable = sessionKind === "server-store" ? lifetimes.nonceTtlMs : lifetimes.maxSessionAgeMs;
+  return Math.ceil(usable + lifetimes.clockSkewMs);
 }
 
 /**
@@ -291,5 +413,6 @@ export function messageExpectations(
     clockSkewSeconds: config.clockSkewSeconds,
     now: posted.requestedAt,
     ...(config.chainId === undefined ? {} : { chainId: config.chainId }),
+    ...(config.uriSchemes === undefined ? {} : { uriSchemes: config.uriSchemes }),
   };
 }

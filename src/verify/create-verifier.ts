@@ -9,6 +9,7 @@ import { createLazyLedger, isNetworkMismatch, type LazyLedger } from "./lazy-led
 import { isBuiltInStrategy, NOT_AN_OBJECT } from "./proof-strategy.js";
 import { isOptionsObject, isRecord } from "./request-input.js";
 import { signedTransaction } from "./signed-transaction.js";
+import { acceptLaterLogger } from "./verifier-logger.js";
 import type {
   AuthorityCheckResult,
   AuthorityGrant,
@@ -29,7 +30,7 @@ import type {
  *   networkId: 0,
  *   connectTimeoutMs: 8000,
  *   requestTimeoutMs: 10_000,
- *   strategies: [compactSignature({ ledger: "if-needed" }), signedTransaction()],
+ *   strategies: [compactSignature({ ledger: "cached" }), signedTransaction()],
  *   logger: console,
  * };
  * const verifier = createVerifier(options);
@@ -55,14 +56,23 @@ export interface VerifierOptions {
   connectTimeoutMs?: number | undefined;
   /** Longest wait for one answer from the node, in ms. Default 10000. */
   requestTimeoutMs?: number | undefined;
-  /** The proof kinds accepted, one strategy per `signatureKind`. Default `[compactSignature(), signedTransaction()]`. */
+  /**
+   * The proof kinds accepted, one strategy per `signatureKind`. Default
+   * `[compactSignature(), signedTransaction()]`: both read the ledger, so a master key the
+   * account has disabled is refused.
+   */
   strategies?: readonly VerificationStrategy[] | undefined;
   /**
    * Read ledger data from here instead of opening a connection to `nodeUrl` (an in-memory
    * table in tests and benchmarks, or your own client). The verifier does not close it.
    */
   ledgerReader?: LedgerReader | undefined;
-  /** Where refused proofs (`warn`, one line with the code), connection trouble and strategy bugs (`error`) are reported. Default: nowhere. */
+  /**
+   * Where refused proofs (`warn`, one line with the code), connection trouble and strategy bugs
+   * (`error`) are reported. Default: the logger of the handlers the verifier is given to
+   * (`createAuthHandlers`, `createFetchHandler`: their `logger`, or `console` in development),
+   * else nowhere.
+   */
   logger?: Logger | undefined;
 }
 
@@ -81,14 +91,18 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 const NODE_URL_PATTERN = /^wss?:\/\/[^\s/]+/u;
 
 /**
- * Creates the verifier that checks sign-in proofs. It connects to a ledger node only when a
- * proof first needs one (a regular key, a signed transaction, `ledger: "always"`), then keeps
- * that one WebSocket connection for later look-ups; compact signatures by a master key need no
- * node. Create one per process, share it, and `close()` it on shutdown.
+ * Creates the verifier that checks sign-in proofs. It connects to a ledger node when a proof
+ * first needs one, then keeps that one WebSocket connection for later look-ups. With the default
+ * strategies every proof needs the ledger once its signature holds: a master key to learn
+ * whether the account has disabled it (the answer reused for 30 seconds per address), a regular
+ * key or a signed transaction to learn whether the key has authority. Only
+ * `compactSignature({ ledger: "never" })` works without a node, and it accepts a master key the
+ * account has disabled. Create one per process, share it, and `close()` it on shutdown.
  *
  * `check(request)` says whether the proof holds and, when not, why (a code and a sentence);
  * `verify(request)` answers just `true` or `false`. Both reject with `LedgerUnavailableError`
- * only when the node is needed and cannot answer within the timeouts.
+ * only when the node is needed and cannot answer within the timeouts (a bad signature is
+ * refused without asking the node).
  *
  * @example
  * ```ts
@@ -114,7 +128,14 @@ export function createVerifier(options: VerifierOptions = {}): Verifier {
   const requestTimeoutMs = positiveMs("requestTimeoutMs", options.requestTimeoutMs, DEFAULT_REQUEST_TIMEOUT_MS);
   const strategies = strategyTable(options.strategies ?? [compactSignature(), signedTransaction()]);
   const { ledgerReader } = options;
-  const logger = options.logger ?? SILENT_LOGGER;
+  // Without a logger of its own, the verifier writes through the one its handlers attach (see
+  // attachVerifierLogger); until then, nowhere. The connection writes through the same holder.
+  let logger = options.logger ?? SILENT_LOGGER;
+  const currentLogger: Logger = {
+    warn: (message, ...details) => logger.warn(message, ...details),
+    error: (message, ...details) => logger.error(message, ...details),
+    debug: (message, ...details) => logger.debug?.(message, ...details),
+  };
   if (ledgerReader !== undefined && (!isOptionsObject(ledgerReader) || typeof ledgerReader.getAccountAuthority !== "function")) {
     throw new InvalidOptionsError("createVerifier({ ledgerReader }): ledgerReader must have a getAccountAuthority(address) method.");
   }
@@ -122,7 +143,9 @@ export function createVerifier(options: VerifierOptions = {}): Verifier {
     throw new InvalidOptionsError("createVerifier(options): give either nodeUrl or ledgerReader, not both.");
   }
   const connection: LazyLedger | undefined =
-    ledgerReader === undefined ? createLazyLedger({ nodeUrls, networkId, connectTimeoutMs, requestTimeoutMs, logger }) : undefined;
+    ledgerReader === undefined
+      ? createLazyLedger({ nodeUrls, networkId, connectTimeoutMs, requestTimeoutMs, logger: currentLogger })
+      : undefined;
   const ledger = strategyLedger(ledgerReader ?? connection!, networkId);
 
   async function check(request: VerifyRequest): Promise<CheckResult> {
@@ -185,7 +208,7 @@ export function createVerifier(options: VerifierOptions = {}): Verifier {
     return refuse("invalid_signature", `The "${strategy.kind}" verification strategy refused the proof.`);
   }
 
-  return {
+  const verifier: Verifier = {
     check,
     verify(request: VerifyRequest): Promise<boolean> {
       return check(request).then((result) => result.ok);
@@ -199,6 +222,12 @@ export function createVerifier(options: VerifierOptions = {}): Verifier {
       await connection?.close();
     },
   };
+  if (options.logger === undefined) {
+    acceptLaterLogger(verifier, (attached) => {
+      logger = attached;
+    });
+  }
+  return verifier;
 }
 
 /**

@@ -45,7 +45,13 @@ function proseLines(markdown) {
   markdown.split("\n").forEach((line, index) => {
     const marker = /^\s*(`{3,}|~{3,})/u.exec(line)?.[1];
     if (fence === undefined && marker !== undefined) fence = marker;
-    else if (fence !== undefined && marker !== undefined && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker)
+    else if (
+      fence !== undefined &&
+      marker !== undefined &&
+      marker[0] === fence[0] &&
+      marker.length >= fence.length &&
+      line.trim() === marker
+    )
       fence = undefined;
     else if (fence === undefined) lines.push({ text: line, line: index + 1 });
   });
@@ -92,7 +98,9 @@ export function markdownLinks(markdown) {
 export function checkMarkdownLinks(root, files, available) {
   const present = (path) => (available === undefined ? existsSync(join(root, path)) : available.has(path));
   const isFolder = (path) =>
-    available === undefined ? existsSync(join(root, path)) && statSync(join(root, path)).isDirectory() : [...available].some((file) => file.startsWith(`${path}/`));
+    available === undefined
+      ? existsSync(join(root, path)) && statSync(join(root, path)).isDirectory()
+      : [...available].some((file) => file.startsWith(`${path}/`));
   const anchorCache = new Map();
   const anchorsOf = (path) => {
     if (!anchorCache.has(path)) anchorCache.set(path, headingAnchors(readFileSync(join(root, path), "utf8")));
@@ -106,7 +114,10 @@ export function checkMarkdownLinks(root, files, available) {
       const where = `${file}:${line}: ${target}`;
       let resolved = file;
       if (path !== "") {
-        const absolute = normalize(join(dirname(file), path)).split(sep).join("/").replace(/\/$/u, "");
+        const absolute = normalize(join(dirname(file), path))
+          .split(sep)
+          .join("/")
+          .replace(/\/$/u, "");
         if (absolute.startsWith("../") || absolute === "..") {
           problems.push(`${where}: points outside the package`);
           continue;
@@ -179,7 +190,8 @@ export function checkSiteLinks(siteDir) {
         continue;
       }
       if (rawAnchor !== undefined && rawAnchor !== "" && file.endsWith(".html")) {
-        if (!idsOf(file).has(decodeURIComponent(rawAnchor))) problems.push(`${page}: ${target}: no id "${rawAnchor}" in ${relative(root, file)}`);
+        if (!idsOf(file).has(decodeURIComponent(rawAnchor)))
+          problems.push(`${page}: ${target}: no id "${rawAnchor}" in ${relative(root, file)}`);
       }
     }
   }

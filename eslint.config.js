@@ -19,6 +19,10 @@ export default tseslint.config(
       "examples/**/public/client.js",
       "test/runtimes/node_modules/**",
       "test-artifacts/**",
+      // Projects of their own, compiled against the installed tarball by test/package/install.test.ts.
+      "test/package/fixtures/**",
+      "docs-site/**",
+      "site/.vitepress/cache/**",
     ],
   },
   js.configs.recommended,

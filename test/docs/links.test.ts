@@ -70,12 +70,12 @@ describe("the link checker", () => {
 
   it("reads links outside code only, and skips those with a scheme", () => {
     const text = [
-      "See [a](a.md), [b](b.md#part \"title\") and ![img](img/x.png).",
+      'See [a](a.md), [b](b.md#part "title") and ![img](img/x.png).',
       "`[not](code.md)` and https://example.com and [web](https://example.com/x.md) [mail](mailto:x@example.com)",
       "```md",
       "[in a fence](fence.md)",
       "```",
-      '[ref]: ref.md',
+      "[ref]: ref.md",
       '<a href="html.md">html</a>',
     ].join("\n");
     expect(markdownLinks(text)).toEqual([
@@ -88,7 +88,10 @@ describe("the link checker", () => {
   });
 
   it("fails on a missing file, a missing anchor, a file outside the package and a file not packed", () => {
-    write("README.md", "[ok](docs/guide.md#a-heading) [dead](docs/missing.md) [anchor](docs/guide.md#no-such)\n[out](../elsewhere.md) [local](#title)\n# Title\n");
+    write(
+      "README.md",
+      "[ok](docs/guide.md#a-heading) [dead](docs/missing.md) [anchor](docs/guide.md#no-such)\n[out](../elsewhere.md) [local](#title)\n# Title\n",
+    );
     write("docs/guide.md", "# Guide\n## A heading\n[back](../README.md#title) [unpacked](../CONTRIBUTING.md)\n");
     write("CONTRIBUTING.md", "# Contributing\n");
     expect(checkMarkdownLinks(folder, ["README.md", "docs/guide.md"])).toEqual([
@@ -105,7 +108,10 @@ describe("the link checker", () => {
   });
 
   it("checks a built site: files, folders as index.html, anchors as ids", () => {
-    write("site/index.html", '<a href="/guide.html#setup">g</a><a href="./api/">api</a><a href="missing.html">m</a><a href="guide.html#nope">n</a><img src="/logo.png">');
+    write(
+      "site/index.html",
+      '<a href="/guide.html#setup">g</a><a href="./api/">api</a><a href="missing.html">m</a><a href="guide.html#nope">n</a><img src="/logo.png">',
+    );
     write("site/guide.html", '<h2 id="setup">Setup</h2><a href="https://example.com/">x</a><a href="#setup">self</a>');
     write("site/api/index.html", '<a href="../index.html">home</a><a href="../../outside.html">out</a>');
     const { pages, problems } = checkSiteLinks(join(folder, "site"));

@@ -91,7 +91,8 @@ describe("the wording check", () => {
   const scripts = new Set(["test", "start", "bench", "example:next", "build"]);
 
   it("finds test paths, even in a contributors' section", () => {
-    const text = "# Guide\nSee `test/support/session-harness.ts` or ../test/fixtures/x.json.\n## For contributors\nThe repository's test/e2e/demo-flow.ts.\n";
+    const text =
+      "# Guide\nSee `test/support/session-harness.ts` or ../test/fixtures/x.json.\n## For contributors\nThe repository's test/e2e/demo-flow.ts.\n";
     expect(packageUserProblems(text, scripts)).toEqual([
       "line 2: names the repository's test file test/support/session-harness.ts",
       "line 2: names the repository's test file ../test/fixtures/x.json",

@@ -106,7 +106,7 @@ async function compile(fixture: string): Promise<void> {
     await run(process.execPath, [tsc, "-p", join(project, fixture)], { cwd: join(project, fixture), maxBuffer: 16 * 1024 * 1024 });
   } catch (error) {
     const { stdout = "", stderr = "" } = error as { stdout?: string; stderr?: string };
-    throw new Error(`tsc -p ${fixture} failed:\n${stdout}${stderr}`);
+    throw new Error(`tsc -p ${fixture} failed:\n${stdout}${stderr}`, { cause: error });
   }
 }
 

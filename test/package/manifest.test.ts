@@ -21,7 +21,7 @@ type Conditions = { import?: { types?: string }; require?: { types?: string } };
  */
 export function typesVersionsProblems(pkg: Manifest): string[] {
   const exportsField = (pkg["exports"] ?? {}) as Record<string, Conditions | string>;
-  const mapped = ((pkg["typesVersions"] as Record<string, Record<string, string[]>> | undefined)?.["*"] ?? {}) as Record<string, string[]>;
+  const mapped = (pkg["typesVersions"] as Record<string, Record<string, string[]>> | undefined)?.["*"] ?? {};
   const problems: string[] = [];
   const subpaths = new Set<string>();
   for (const [key, target] of Object.entries(exportsField)) {

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { builtFiles, publishedManifest, REPOSITORY_ONLY_FIELDS, type Manifest } from "../../scripts/pack-manifest.mjs";
+import tsupConfig from "../../tsup.config.js";
 import { packedFiles, type PackResult } from "../support/packed-files.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -111,5 +112,21 @@ describe("the files npm packs", () => {
 
   it("ships the changelog once a release has written it", () => {
     expect(manifest["files"]).toContain("CHANGELOG.md");
+  });
+});
+
+describe("the API reference", () => {
+  it("documents every entry of exports (TypeDoc's entry points are the built entries' sources)", () => {
+    const builds = (Array.isArray(tsupConfig) ? tsupConfig : [tsupConfig]) as { entry?: Record<string, string> }[];
+    const sources: Record<string, string> = Object.assign({}, ...builds.map((build) => build.entry ?? {}));
+    const typedoc = JSON.parse(readFileSync(join(ROOT, "typedoc.json"), "utf8")) as { entryPoints: string[] };
+    const missing: string[] = [];
+    for (const [key, target] of Object.entries(manifest["exports"] as Record<string, Conditions | string>)) {
+      if (typeof target === "string") continue;
+      const built = /^\.\/dist\/(.+)\.d\.ts$/u.exec(target.import?.types ?? "")?.[1];
+      const source = built === undefined ? undefined : sources[built];
+      if (source === undefined || !typedoc.entryPoints.includes(source)) missing.push(`${key} (${source ?? "no tsup entry"})`);
+    }
+    expect(missing).toEqual([]);
   });
 });

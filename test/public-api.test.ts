@@ -43,6 +43,8 @@ const ENTRIES: readonly Entry[] = [
   { specifier: "sign-in-with-xrpl/better-auth", file: "src/better-auth/index.ts" },
   { specifier: "sign-in-with-xrpl/better-auth/client", file: "src/better-auth/client.ts" },
   { specifier: "sign-in-with-xrpl/authjs", file: "src/authjs/index.ts" },
+  { specifier: "sign-in-with-xrpl/cloudflare", file: "src/cloudflare/index.ts" },
+  { specifier: "sign-in-with-xrpl/deno-kv", file: "src/deno-kv/index.ts" },
   { specifier: "sign-in-with-xrpl/xaman", file: "src/xaman/index.ts" },
 ];
 
@@ -105,6 +107,12 @@ const DOCUMENTED_NAMES: Record<string, { functions?: string[]; classes?: string[
     classes: ["XrplSignInError"],
     types: ["XrplProviderOptions", "XrplCredentialsProvider", "XrplCredentialInputs", "XrplSignInCode"],
   },
+  "sign-in-with-xrpl/cloudflare": {
+    functions: ["createDurableObjectNonceStore"],
+    classes: ["NonceStoreObject"],
+    types: ["DurableObjectNonceStoreOptions", "NonceStoreNamespace"],
+  },
+  "sign-in-with-xrpl/deno-kv": { functions: ["createDenoKvNonceStore"], types: ["DenoKvNonceStoreOptions", "DenoKvDatabase"] },
   "sign-in-with-xrpl/xaman": { functions: ["createXamanSignIn"], types: ["XamanSignIn", "XamanSignInOptions"] },
 };
 

@@ -419,8 +419,8 @@ describe("bad usage (exit 2, one line and the hint, nothing on standard output)"
     expect(result).toEqual({ code: 0, stdout: USAGE + "\n", stderr: "" });
   });
 
-  it.each([["--version"], ["-v"], ["explain", "--version"]])("%s prints the package's version alone and exits 0", async (...args) => {
-    const result = await run(args, undefined);
+  it.each(["--version", "-v", "explain --version"])("%s prints the package's version alone and exits 0", async (commandLine) => {
+    const result = await run(commandLine.split(" "), undefined);
     const manifest = JSON.parse(await readFile(join(REPO_ROOT, "package.json"), "utf8")) as { version: string };
     expect(result).toEqual({ code: 0, stdout: `${manifest.version}\n`, stderr: "" });
   });

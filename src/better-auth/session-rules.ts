@@ -7,8 +7,7 @@ import { deleteSessionCookie } from "better-auth/cookies";
 import { judgeSignedIn, createSessionRules, type SessionRules } from "../server/session-read.js";
 import type { SessionRecord } from "../server/types.js";
 import type { Logger } from "../shared/logger.js";
-import { domainMatches } from "../message/domain-match.js";
-import { parseDomain } from "../message/domain.js";
+import { isSignedInDomain } from "../server/expected-domain.js";
 import type { CheckSuccess } from "../verify/types.js";
 import type { NormalizedPluginOptions } from "./options.js";
 import { SESSION_ADDRESS_FIELD } from "./routes.js";
@@ -90,17 +89,6 @@ function recordOf(row: Record<string, unknown>): SessionRecord {
   return record;
 }
 
-/**
- * Whether a request for `host` may use a session signed in for `signedInFor`: the comparison of
- * the expected-domain rule (a domain without a port matches any port, hosts compare
- * case-insensitively).
- */
-function sameDomain(signedInFor: string, host: string): boolean {
-  const expected = parseDomain(signedInFor);
-  const actual = parseDomain(host);
-  return expected !== undefined && actual !== undefined && domainMatches(actual, [expected]);
-}
-
 /** True when the plugin accepts messages for more than one domain: sessions are then bound to theirs. */
 function hasSeveralDomains(config: NormalizedPluginOptions): boolean {
   const { domain } = config.auth;
@@ -150,7 +138,7 @@ export function createSessionGuard(config: NormalizedPluginOptions) {
   const judge = async (row: Record<string, unknown>, host: string | undefined, logger: Logger): Promise<SessionVerdict> => {
     const signedInFor = row[FIELD.domain];
     // A server-side call without a Host header is the app's own code; a browser's request always has one.
-    if (severalDomains && host !== undefined && !(typeof signedInFor === "string" && sameDomain(signedInFor, host))) {
+    if (severalDomains && host !== undefined && !(typeof signedInFor === "string" && isSignedInDomain(signedInFor, host))) {
       logger.warn(
         `sign-in-with-xrpl: a session signed in for ${typeof signedInFor === "string" ? signedInFor : "an unknown domain"} was used on ${host}: answered as signed out`,
       );

@@ -1,5 +1,6 @@
 import { InvalidOptionsError } from "../errors.js";
-import { isDomain } from "../message/domain.js";
+import { domainMatches } from "../message/domain-match.js";
+import { isDomain, parseDomain } from "../message/domain.js";
 import type { DomainPredicate } from "../message/types.js";
 import type { Logger } from "../shared/logger.js";
 
@@ -81,4 +82,16 @@ export function resolveExpectedDomain(caller: string, domain: unknown, productio
     );
   }
   return Object.freeze([...(domains as string[])]);
+}
+
+/**
+ * True when `host` is the domain a session signed in for (`signedInFor`, the message's domain):
+ * the same comparison as above with that one domain as the expected one.
+ *
+ * @internal
+ */
+export function isSignedInDomain(signedInFor: string, host: string): boolean {
+  const expected = parseDomain(signedInFor);
+  const actual = parseDomain(host);
+  return expected !== undefined && actual !== undefined && domainMatches(actual, [expected]);
 }

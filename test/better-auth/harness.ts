@@ -177,3 +177,22 @@ export function getWithHost(tab: Tab, url: string, host: string): Promise<{ stat
     request.end();
   });
 }
+
+/** A JSON POST with a `Host` header of the test's choosing and no cookies, over node:http. */
+export function postWithHost(url: string, host: string, body: unknown): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const request = httpRequest(
+      url,
+      { method: "POST", headers: { host, "content-type": "application/json", "content-length": Buffer.byteLength(payload) } },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text === "" ? null : (JSON.parse(text) as unknown) }));
+      },
+    );
+    request.on("error", reject);
+    request.end(payload);
+  });
+}

@@ -81,14 +81,28 @@ function recordOf(address: string, claims: XrplSessionClaims): SessionRecord {
   return record;
 }
 
-/** The parts of Auth.js's `jwt` callback parameters the provider reads. */
+/**
+ * The parts of Auth.js's `jwt` callback parameters `handleJwt` reads: pass them as Auth.js gives them.
+ *
+ * @example
+ * ```ts
+ * const jwt = (params: XrplJwtParams) => xrpl.handleJwt(params, { host: "example.com" });
+ * ```
+ */
 export interface XrplJwtParams {
   token: JWT;
   user?: unknown;
   account?: { provider?: string | undefined } | null | undefined;
 }
 
-/** What `handleJwt` needs to know about the request besides the token. */
+/**
+ * What `handleJwt` needs to know about the request besides the token.
+ *
+ * @example
+ * ```ts
+ * const request: XrplJwtRequest = { host: new URL(incoming.url).host };
+ * ```
+ */
 export interface XrplJwtRequest {
   /**
    * The host this request is for (`Host`, or the forwarded host your app routes by), such as

@@ -2,7 +2,7 @@
 // never stored as the user's email until it is proven (decision 18). Stored at once, it would let
 // anyone claim a victim's address before she signs up: her sign-up would say "already exists", and
 // her password reset would hand her the attacker's user, which the attacker still signs in to.
-import type { GenericEndpointContext, User } from "better-auth";
+import type { GenericEndpointContext, HookEndpointContext, User } from "better-auth";
 import { createAuthMiddleware, createEmailVerificationToken } from "better-auth/api";
 import { verifyJWT } from "better-auth/crypto";
 import type { Logger } from "../shared/logger.js";
@@ -119,7 +119,7 @@ async function claimOf(ctx: HookRequest): Promise<{ userId: string; email: strin
  * @internal
  */
 export function createEmailClaimHooks() {
-  const matcher = (ctx: HookRequest): boolean => ctx.path === VERIFY_EMAIL_PATH;
+  const matcher = (ctx: HookEndpointContext): boolean => ctx.path === VERIFY_EMAIL_PATH;
   const before = createAuthMiddleware(async (ctx) => {
     const claim = await claimOf(ctx);
     if (claim === undefined) return;

@@ -1,7 +1,7 @@
 // The lifetime rules of an XRPL sign-in, for better-auth sessions: the same rules as the HTTP
 // handlers' (src/server/session-read.ts judges both), read from the columns the plugin adds to
 // better-auth's `session` table.
-import type { AuthContext, BetterAuthPluginDBSchema } from "better-auth";
+import type { AuthContext, BetterAuthPluginDBSchema, HookEndpointContext } from "better-auth";
 import { createAuthMiddleware } from "better-auth/api";
 import { deleteSessionCookie } from "better-auth/cookies";
 import { judgeSignedIn, createSessionRules, type SessionRules } from "../server/session-read.js";
@@ -149,7 +149,7 @@ export function createSessionGuard(config: NormalizedPluginOptions) {
   };
 
   return {
-    matcher: (ctx: HookRequest): boolean => (ctx.headers ?? ctx.request?.headers)?.has("cookie") === true,
+    matcher: (ctx: HookEndpointContext): boolean => (ctx.headers ?? ctx.request?.headers)?.has("cookie") === true,
     handler: createAuthMiddleware(async (ctx) => {
       const context: AuthContext = ctx.context;
       const token = await ctx.getSignedCookie(context.authCookies.sessionToken.name, context.secret);

@@ -6,6 +6,7 @@ import session from "express-session";
 import { rateLimit } from "express-rate-limit";
 import { createAuthHandlers, expressSessionStore, sessionCookieOptions } from "sign-in-with-xrpl";
 import { checkedByLibrary, NONCE_RATE_LIMITED } from "./config.mjs";
+import { uriSchemesFor } from "./settings-rules.mjs";
 
 /** Largest JSON body the API reads. A sign-in message is at most 8 KiB; a signed transaction adds a few hundred bytes. */
 export const BODY_LIMIT = "16kb";
@@ -45,6 +46,8 @@ function clearCookieOptions(cookieName, production) {
  *   cookieName: string,
  *   production: boolean,
  *   domain?: string[],
+ *   chainId: string,
+ *   allowedOrigins?: string[],
  *   nonceRateLimit: number,
  *   trustProxy?: boolean | number | string,
  *   publicDir?: string,
@@ -52,8 +55,20 @@ function clearCookieOptions(cookieName, production) {
  * }} options
  */
 export function createApp(options) {
-  const { verifier, nonceStore, sessionSecret, sessionStore, cookieName, production, domain, nonceRateLimit, trustProxy, publicDir } =
-    options;
+  const {
+    verifier,
+    nonceStore,
+    sessionSecret,
+    sessionStore,
+    cookieName,
+    production,
+    domain,
+    chainId,
+    allowedOrigins,
+    nonceRateLimit,
+    trustProxy,
+    publicDir,
+  } = options;
   const logger = options.logger ?? console;
   // A `domain` the library refuses stops the start with one line naming APP_DOMAIN.
   const handlers = checkedByLibrary("APP_DOMAIN", domain?.join(","), () =>
@@ -63,6 +78,12 @@ export function createApp(options) {
       // The expected domain comes from APP_DOMAIN only; without it (development) only loopback
       // hosts sign in. Never from the Host header, which whoever sends the request writes.
       ...(domain === undefined ? {} : { domain }),
+      // Only messages for this network (XRPL_CHAIN_ID, mainnet by default) sign anyone in.
+      chainId,
+      // In production a message must name an https: URI (unless APP_DOMAIN is loopback only: a local demo).
+      uriSchemes: uriSchemesFor(production, domain),
+      // Pages of other sites get 403 from nonce, verify and sign-out, except ALLOWED_ORIGINS.
+      ...(allowedOrigins === undefined ? {} : { allowedOrigins }),
       production,
       nonceStore,
       logger,
@@ -106,25 +127,28 @@ export function createApp(options) {
   /** Sends a handler's `{ status, body }` as JSON. */
   const send = (res, { status, body }) => res.status(status).json(body);
 
+  // Every call gets the request: its Origin and Sec-Fetch-Site headers tell a page of another site
+  // (refused with 403), and its Host the host a session is read on.
   api.get("/auth/nonce", nonceLimiter, async (req, res) => {
-    send(res, await handlers.nonce(expressSessionStore(req)));
+    send(res, await handlers.nonce(expressSessionStore(req), { request: req }));
   });
 
   api.post("/auth/verify", express.json({ limit: BODY_LIMIT }), async (req, res) => {
     // A body that is not JSON (wrong content type) stays undefined: the handler answers
     // 400 `Invalid request body.`, like a malformed one.
-    send(res, await handlers.verify(expressSessionStore(req), { body: req.body }));
+    send(res, await handlers.verify(expressSessionStore(req), { body: req.body, request: req }));
   });
 
   api.post("/auth/signout", async (req, res) => {
-    const result = await handlers.signOut(expressSessionStore(req));
-    // Same name and attributes as when it was set, or the browser keeps it.
-    res.clearCookie(cookieName, clearCookieOptions(cookieName, production));
+    const result = await handlers.signOut(expressSessionStore(req), { request: req });
+    // Same name and attributes as when it was set, or the browser keeps it. Only once the session
+    // has ended: a refused (cross-site) sign-out leaves the cookie alone.
+    if (result.status === 200) res.clearCookie(cookieName, clearCookieOptions(cookieName, production));
     send(res, result);
   });
 
   api.get("/me", async (req, res) => {
-    send(res, await handlers.me(expressSessionStore(req)));
+    send(res, await handlers.me(expressSessionStore(req), { request: req }));
   });
 
   // A known path with another method: 405 with Allow, still JSON.

@@ -6,7 +6,17 @@
 import { createRequire } from "node:module";
 import express from "express";
 import { resolveSessionSecret, sessionCookieOptions } from "sign-in-with-xrpl";
-import { ConfigError, checkedByLibrary, nonEmpty, readAppDomain, readPort, readPositiveInteger, readRedisUrl } from "./settings-rules.mjs";
+import {
+  ConfigError,
+  checkedByLibrary,
+  nonEmpty,
+  readAllowedOrigins,
+  readAppDomain,
+  readChainId,
+  readPort,
+  readPositiveInteger,
+  readRedisUrl,
+} from "./settings-rules.mjs";
 
 // Loaded only when REDIS_URL is set, so the default setup needs no Redis packages at all.
 const loadRedisCreateClient = () => createRequire(import.meta.url)("redis").createClient;
@@ -19,6 +29,7 @@ export { ConfigError, checkedByLibrary, redactUrl } from "./settings-rules.mjs";
  * @returns {{
  *   port: number, host: string | undefined, production: boolean, sessionSecret: string,
  *   cookieName: string, nodeUrl: string | undefined, domain: string[] | undefined,
+ *   chainId: string, allowedOrigins: string[] | undefined,
  *   redisUrl: string | undefined, nonceRateLimit: number, trustProxy: boolean | number | string | undefined,
  * }}
  */
@@ -39,6 +50,8 @@ export function loadConfig(env, logger = console) {
     cookieName: readCookieName(env.SESSION_COOKIE_NAME),
     nodeUrl: nonEmpty(env.XRPL_NODE_URL),
     domain: readAppDomain(env.APP_DOMAIN, production),
+    chainId: readChainId(env.XRPL_CHAIN_ID),
+    allowedOrigins: readAllowedOrigins(env.ALLOWED_ORIGINS),
     redisUrl: readRedisUrl(env.REDIS_URL, loadRedisCreateClient),
     nonceRateLimit: readPositiveInteger("NONCE_RATE_LIMIT", env.NONCE_RATE_LIMIT, 60),
     trustProxy: readTrustProxy(env.TRUST_PROXY),

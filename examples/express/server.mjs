@@ -48,6 +48,8 @@ try {
     cookieName: config.cookieName,
     production: config.production,
     ...(config.domain === undefined ? {} : { domain: config.domain }),
+    chainId: config.chainId,
+    ...(config.allowedOrigins === undefined ? {} : { allowedOrigins: config.allowedOrigins }),
     nonceRateLimit: config.nonceRateLimit,
     ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
     publicDir: fileURLToPath(new URL("./public", import.meta.url)),

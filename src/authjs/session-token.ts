@@ -2,7 +2,6 @@
 // handlers' (src/server/session-read.ts judges both), read from claims the provider puts in the
 // token at sign-in.
 import type { JWT } from "@auth/core/jwt";
-import { isSignedInDomain } from "../server/expected-domain.js";
 import { createSessionRules, judgeSignedIn, revokeSignedIn, signedInRecord, type SessionRules } from "../server/session-read.js";
 import type { SessionRecord } from "../server/types.js";
 import type { CheckSuccess } from "../verify/types.js";
@@ -38,7 +37,7 @@ export interface XrplSessionClaims {
 
 /** @internal The claims of a new sign-in. */
 export function signedInClaims(check: CheckSuccess, at: number, domain: string): XrplSessionClaims {
-  const record = signedInRecord(check, at);
+  const record = signedInRecord(check, at, domain);
   const claims: XrplSessionClaims = {
     signedInAt: at,
     sessionId: record.sessionId ?? "",
@@ -74,6 +73,7 @@ function recordOf(address: string, claims: XrplSessionClaims): SessionRecord {
     authenticatedAt: claims.signedInAt,
     sessionId: claims.sessionId,
     authority: claims.authority,
+    domain: claims.domain,
   };
   if (claims.publicKey !== undefined) record.publicKey = claims.publicKey;
   if (claims.signers !== undefined) record.signers = claims.signers;
@@ -119,8 +119,6 @@ export interface XrplJwtRequest {
  */
 export function createTokenRules(config: NormalizedProviderOptions) {
   const rules: SessionRules = createSessionRules(config.auth);
-  const { domain } = config.auth;
-  const severalDomains = typeof domain === "function" || domain.length > 1;
 
   const jwt = async ({ token, user, account }: XrplJwtParams, request: XrplJwtRequest = {}): Promise<JWT | null> => {
     // The sign-in: `authorize` answered the user with its claims.
@@ -131,20 +129,15 @@ export function createTokenRules(config: NormalizedProviderOptions) {
     const claims = readClaims(token.xrpl);
     // Not an XRPL sign-in of this provider: Auth.js's own rules only.
     if (claims === undefined || typeof token.sub !== "string") return token;
-    if (severalDomains) {
-      const host = request.host ?? undefined;
-      if (host === undefined) {
-        config.auth.logger.error(
-          "sign-in-with-xrpl: XrplProvider accepts several domains, so handleJwt needs the request's host to tell which one a session may be used on: call it as handleJwt(params, { host }). The session was answered as signed out.",
-        );
-        return null;
-      }
-      if (!isSignedInDomain(claims.domain, host)) {
-        config.auth.logger.warn(`sign-in-with-xrpl: a session signed in for ${claims.domain} was used on ${host}: answered as signed out`);
-        return null;
-      }
+    const host = request.host ?? undefined;
+    if (rules.bindSessionToDomain && host === undefined) {
+      config.auth.logger.error(
+        "sign-in-with-xrpl: XrplProvider accepts several domains, so handleJwt needs the request's host to tell which one a session may be used on: call it as handleJwt(params, { host }). The session was answered as signed out.",
+      );
+      return null;
     }
-    const verdict = await judgeSignedIn(rules, recordOf(token.sub, claims));
+    // With several domains, a read on another host than the sign-in's answers signed out.
+    const verdict = await judgeSignedIn(rules, recordOf(token.sub, claims), { place: { host } });
     if (!verdict.signedIn) return null;
     // Other instances then skip a ledger look-up this one just made.
     const validatedAt = rules.validated.get(claims.sessionId);

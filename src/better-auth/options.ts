@@ -154,6 +154,7 @@ export interface XrplPluginOptions extends Pick<
   | "domain"
   | "production"
   | "chainId"
+  | "uriSchemes"
   | "maxMessageAgeSeconds"
   | "clockSkewSeconds"
   | "nonceTtlSeconds"
@@ -333,6 +334,7 @@ export function normalizePluginOptions(options: XrplPluginOptions): NormalizedPl
     domain,
     production,
     chainId,
+    uriSchemes,
     maxMessageAgeSeconds,
     clockSkewSeconds,
     nonceTtlSeconds,
@@ -347,6 +349,7 @@ export function normalizePluginOptions(options: XrplPluginOptions): NormalizedPl
       domain,
       production,
       chainId,
+      uriSchemes,
       maxMessageAgeSeconds,
       clockSkewSeconds,
       nonceTtlSeconds,

@@ -7,9 +7,8 @@ import { deleteSessionCookie } from "better-auth/cookies";
 import { judgeSignedIn, createSessionRules, type SessionRules } from "../server/session-read.js";
 import type { SessionRecord } from "../server/types.js";
 import type { Logger } from "../shared/logger.js";
-import { isSignedInDomain } from "../server/expected-domain.js";
 import type { CheckSuccess } from "../verify/types.js";
-import type { NormalizedPluginOptions } from "./options.js";
+import { CALLER, type NormalizedPluginOptions } from "./options.js";
 import { SESSION_ADDRESS_FIELD } from "./routes.js";
 
 /** The columns of an XRPL sign-in on better-auth's `session` table. */
@@ -86,13 +85,9 @@ function recordOf(row: Record<string, unknown>): SessionRecord {
   if (typeof publicKey === "string" && publicKey !== "") record.publicKey = publicKey;
   const signers = row[FIELD.signers];
   if (typeof signers === "string" && signers !== "") record.signers = signers.split(",");
+  const domain = row[FIELD.domain];
+  if (typeof domain === "string" && domain !== "") record.domain = domain;
   return record;
-}
-
-/** True when the plugin accepts messages for more than one domain: sessions are then bound to theirs. */
-function hasSeveralDomains(config: NormalizedPluginOptions): boolean {
-  const { domain } = config.auth;
-  return typeof domain === "function" || domain.length > 1;
 }
 
 /**
@@ -123,8 +118,8 @@ type SessionVerdict = "signed-in" | "ended" | "other-domain";
 
 /**
  * The session guard: before every endpoint, a request whose session was signed in with XRPL is
- * judged by the handlers' rules (absolute lifetime from the proof, revalidation on the ledger),
- * and, with several domains, its host must be the domain the session signed in for. A session
+ * judged by the handlers' rules (absolute lifetime from the proof, revalidation on the ledger,
+ * and, with several domains, the host the session signed in for). A session
  * that ended is deleted and its cookies expired; one used on another host is left alone, but the
  * request goes on as if it carried no session. Either way the endpoint (`getSession`, sign-out,
  * your `auth.api` calls...) sees no session. Sessions of other sign-in methods are untouched.
@@ -133,19 +128,19 @@ type SessionVerdict = "signed-in" | "ended" | "other-domain";
  */
 export function createSessionGuard(config: NormalizedPluginOptions) {
   const rules: SessionRules = createSessionRules(config.auth);
-  const severalDomains = hasSeveralDomains(config);
+  let reportedReadWithoutHost = false;
 
   const judge = async (row: Record<string, unknown>, host: string | undefined, logger: Logger): Promise<SessionVerdict> => {
-    const signedInFor = row[FIELD.domain];
-    // A server-side call without a Host header is the app's own code; a browser's request always has one.
-    if (severalDomains && host !== undefined && !(typeof signedInFor === "string" && isSignedInDomain(signedInFor, host))) {
+    if (rules.bindSessionToDomain && host === undefined && !reportedReadWithoutHost) {
+      reportedReadWithoutHost = true;
       logger.warn(
-        `sign-in-with-xrpl: a session signed in for ${typeof signedInFor === "string" ? signedInFor : "an unknown domain"} was used on ${host}: answered as signed out`,
+        `sign-in-with-xrpl: ${CALLER}: \`domain\` names several hosts, so an XRPL session counts only on the host it signed in for, and a call did not say its host: it answers signed out. Pass the request's headers, e.g. auth.api.getSession({ headers: request.headers }).`,
       );
-      return "other-domain";
     }
-    const verdict = await judgeSignedIn({ ...rules, logger }, recordOf(row));
-    return verdict.signedIn ? "signed-in" : "ended";
+    // With several domains, a read on another host than the sign-in's (or one without a host) answers signed out.
+    const verdict = await judgeSignedIn({ ...rules, logger }, recordOf(row), { place: { host } });
+    if (verdict.signedIn) return "signed-in";
+    return verdict.ended === undefined ? "other-domain" : "ended";
   };
 
   return {

@@ -85,6 +85,24 @@ export function resolveExpectedDomain(caller: string, domain: unknown, productio
 }
 
 /**
+ * True when `host` (`host[:port]`, as a sign-in message's domain or a request's `Host` is written)
+ * is one of the expected domains, by the rule every sign-in message is checked with: a list entry
+ * without a port matches any port, hosts compare case-insensitively, a function decides for
+ * itself. A host that is not a valid domain never matches.
+ *
+ * @internal
+ */
+export function isExpectedDomain(expected: ExpectedDomain, host: string): boolean {
+  const parts = parseDomain(host);
+  if (parts === undefined) return false;
+  if (typeof expected === "function") return expected(host);
+  return domainMatches(
+    parts,
+    expected.map((domain) => parseDomain(domain)!),
+  );
+}
+
+/**
  * True when `host` is the domain a session signed in for (`signedInFor`, the message's domain):
  * the same comparison as above with that one domain as the expected one.
  *

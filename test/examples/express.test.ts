@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createCookieJar } from "../support/cookie-jar.js";
 import { startExpressExample, runExampleUntilExit } from "../support/example-process.js";
+import { startMockRippled } from "../support/mock-rippled.js";
 import { defineExampleContract } from "./contract.js";
 import { APP_DOMAIN, getNonce, postSignOut, routesOf, signInBySignature } from "./flow.js";
 
@@ -21,7 +22,9 @@ defineExampleContract({
 
 describe("Express example: cookies and start-up", () => {
   it("sets an httpOnly, SameSite=Lax, 30-minute session cookie and clears it with the same attributes on sign-out", async () => {
-    const app = await startExpressExample({ env: { XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN } });
+    // Every sign-in asks the ledger (a master key may have been disabled): a mock node answers.
+    const node = await startMockRippled();
+    const app = await startExpressExample({ env: { XRPL_NODE_URL: node.url, APP_DOMAIN } });
     try {
       const routes = routesOf(app.url, "server-store");
       const jar = createCookieJar();
@@ -45,6 +48,7 @@ describe("Express example: cookies and start-up", () => {
       expect(String(cleared?.attributes.samesite).toLowerCase()).toBe("lax");
     } finally {
       await app.stop();
+      await node.stop();
     }
   });
 

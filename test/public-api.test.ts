@@ -43,6 +43,7 @@ const ENTRIES: readonly Entry[] = [
   { specifier: "sign-in-with-xrpl/better-auth", file: "src/better-auth/index.ts" },
   { specifier: "sign-in-with-xrpl/better-auth/client", file: "src/better-auth/client.ts" },
   { specifier: "sign-in-with-xrpl/authjs", file: "src/authjs/index.ts" },
+  { specifier: "sign-in-with-xrpl/xaman", file: "src/xaman/index.ts" },
 ];
 
 // The names each entry point promises its users (names beyond these are allowed): removing or
@@ -79,7 +80,19 @@ const DOCUMENTED_NAMES: Record<string, { functions?: string[]; classes?: string[
     ],
   },
   "sign-in-with-xrpl/client": {
-    functions: ["createAuthController", "createHttpAdapter", "buildSignInTransaction", "createDevWallet", "createMessage"],
+    functions: [
+      "createAuthController",
+      "createHttpAdapter",
+      "buildSignInTransaction",
+      "createDevWallet",
+      "createMessage",
+      "createGemWallet",
+      "createCrossmarkWallet",
+      "fromWalletKitAdapter",
+      "createXamanWallet",
+      "detectWallets",
+    ],
+    types: ["Wallet", "WalletProof", "WalletKitAdapter", "DetectedWallet", "XamanSignRequest", "WalletFailureReason"],
   },
   "sign-in-with-xrpl/redis": { functions: ["createRedisNonceStore"] },
   "sign-in-with-xrpl/postgres": { functions: ["createPostgresNonceStore", "postgresNonceStoreMigration"] },
@@ -92,6 +105,7 @@ const DOCUMENTED_NAMES: Record<string, { functions?: string[]; classes?: string[
     classes: ["XrplSignInError"],
     types: ["XrplProviderOptions", "XrplCredentialsProvider", "XrplCredentialInputs", "XrplSignInCode"],
   },
+  "sign-in-with-xrpl/xaman": { functions: ["createXamanSignIn"], types: ["XamanSignIn", "XamanSignInOptions"] },
 };
 
 // ---------------------------------------------------------------------------------------------

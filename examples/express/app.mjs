@@ -5,6 +5,7 @@ import express from "express";
 import session from "express-session";
 import { rateLimit } from "express-rate-limit";
 import { createAuthHandlers, expressSessionStore, sessionCookieOptions } from "sign-in-with-xrpl";
+import { createXamanSignIn } from "sign-in-with-xrpl/xaman";
 import { checkedByLibrary, NONCE_RATE_LIMITED } from "./config.mjs";
 import { uriSchemesFor } from "./settings-rules.mjs";
 
@@ -52,6 +53,7 @@ function clearCookieOptions(cookieName, production) {
  *   trustProxy?: boolean | number | string,
  *   publicDir?: string,
  *   logger?: import("sign-in-with-xrpl").Logger,
+ *   xaman?: { apiKey: string, apiSecret: string, endpoint?: string },
  * }} options
  */
 export function createApp(options) {
@@ -68,6 +70,7 @@ export function createApp(options) {
     nonceRateLimit,
     trustProxy,
     publicDir,
+    xaman,
   } = options;
   const logger = options.logger ?? console;
   // A `domain` the library refuses stops the start with one line naming APP_DOMAIN.
@@ -89,6 +92,22 @@ export function createApp(options) {
       logger,
     }),
   );
+
+  // Xaman signs in through sign requests made on its platform; the signed blob then goes to the
+  // same verify route as every other proof. Same expected domain as the handlers.
+  const xamanSignIn =
+    xaman === undefined
+      ? undefined
+      : checkedByLibrary("XAMAN_API_KEY / XAMAN_API_SECRET", "(not shown)", () =>
+          createXamanSignIn({
+            apiKey: xaman.apiKey,
+            apiSecret: xaman.apiSecret,
+            ...(xaman.endpoint === undefined ? {} : { endpoint: xaman.endpoint }),
+            ...(domain === undefined ? {} : { domain }),
+            production,
+            logger,
+          }),
+        );
 
   // After the handlers, so a refused APP_DOMAIN is the only thing a failed start prints.
   const sessionMiddleware = createSessionMiddleware({
@@ -151,8 +170,29 @@ export function createApp(options) {
     send(res, await handlers.me(expressSessionStore(req), { request: req }));
   });
 
+  // What the demo page offers: the dev wallet in development only, Xaman when it is configured.
+  api.get("/demo/config", (_req, res) => {
+    res.json({ devWallet: !production, xaman: xamanSignIn !== undefined });
+  });
+
+  if (xamanSignIn !== undefined) {
+    // Each sign request costs a call to Xaman's API: rate-limited like nonces.
+    api.post("/auth/xaman/payloads", nonceLimiter, express.json({ limit: BODY_LIMIT }), async (req, res) => {
+      send(res, await xamanSignIn.createRequest(req.body));
+    });
+    api.get("/auth/xaman/payloads/:uuid", async (req, res) => {
+      // The answer waits for the user; stop waiting when the page goes away.
+      const abort = new AbortController();
+      res.on("close", () => abort.abort());
+      send(res, await xamanSignIn.requestStatus(req.params.uuid, { signal: abort.signal }));
+    });
+    api.post("/auth/xaman/webhook", express.text({ type: "*/*", limit: BODY_LIMIT }), async (req, res) => {
+      send(res, await xamanSignIn.webhook({ body: typeof req.body === "string" ? req.body : "", headers: req.headers }));
+    });
+  }
+
   // A known path with another method: 405 with Allow, still JSON.
-  const allowed = { "/auth/nonce": "GET", "/auth/verify": "POST", "/auth/signout": "POST", "/me": "GET" };
+  const allowed = { "/auth/nonce": "GET", "/auth/verify": "POST", "/auth/signout": "POST", "/me": "GET", "/demo/config": "GET" };
   for (const [path, method] of Object.entries(allowed)) {
     api.all(path, (_req, res) => {
       res.set("Allow", method).status(405).json({ error: "Method not allowed." });
@@ -172,6 +212,7 @@ export function createApp(options) {
 
   app.use("/api", api);
   if (publicDir !== undefined) app.use(express.static(publicDir));
+  if (xamanSignIn !== undefined) app.locals.closeXaman = () => xamanSignIn.close();
   return app;
 }
 

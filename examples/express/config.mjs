@@ -31,6 +31,7 @@ export { ConfigError, checkedByLibrary, redactUrl } from "./settings-rules.mjs";
  *   cookieName: string, nodeUrl: string | undefined, domain: string[] | undefined,
  *   chainId: string, allowedOrigins: string[] | undefined,
  *   redisUrl: string | undefined, nonceRateLimit: number, trustProxy: boolean | number | string | undefined,
+ *   xaman: { apiKey: string, apiSecret: string, endpoint: string | undefined } | undefined,
  * }}
  */
 export function loadConfig(env, logger = console) {
@@ -55,7 +56,30 @@ export function loadConfig(env, logger = console) {
     redisUrl: readRedisUrl(env.REDIS_URL, loadRedisCreateClient),
     nonceRateLimit: readPositiveInteger("NONCE_RATE_LIMIT", env.NONCE_RATE_LIMIT, 60),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
+    xaman: readXaman(env),
   };
+}
+
+/**
+ * XAMAN_API_KEY and XAMAN_API_SECRET (both or neither): the page then offers "Sign in with Xaman".
+ * XAMAN_ENDPOINT points the Xaman SDK at another platform address (a proxy, or a test double).
+ * The library checks the values, so a wrong one stops the start naming the setting.
+ */
+function readXaman(env) {
+  const apiKey = nonEmpty(env.XAMAN_API_KEY);
+  const apiSecret = nonEmpty(env.XAMAN_API_SECRET);
+  const endpoint = nonEmpty(env.XAMAN_ENDPOINT);
+  if (apiKey === undefined && apiSecret === undefined) {
+    if (endpoint !== undefined)
+      throw new ConfigError("XAMAN_ENDPOINT is set without XAMAN_API_KEY and XAMAN_API_SECRET: set all three, or none.");
+    return undefined;
+  }
+  if (apiKey === undefined || apiSecret === undefined) {
+    throw new ConfigError(
+      `${apiKey === undefined ? "XAMAN_API_KEY" : "XAMAN_API_SECRET"} is missing: set both XAMAN_API_KEY and XAMAN_API_SECRET (Xaman Developer Console), or neither.`,
+    );
+  }
+  return { apiKey, apiSecret, endpoint };
 }
 
 /** The library's cookie-name rule, through the call that sets the cookie up. */

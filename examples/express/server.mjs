@@ -54,6 +54,7 @@ try {
     ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
     publicDir: fileURLToPath(new URL("./public", import.meta.url)),
     logger: console,
+    ...(config.xaman === undefined ? {} : { xaman: config.xaman }),
   });
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
@@ -75,6 +76,7 @@ server.on("listening", () => {
 });
 
 async function closeResources() {
+  app?.locals.closeXaman?.();
   await verifier.close().catch((error) => console.error("Closing the verifier failed:", error));
   if (redis?.isOpen) await redis.close().catch((error) => console.error("Closing Redis failed:", error));
   await postgres?.close().catch((error) => console.error("Closing PostgreSQL failed:", error));

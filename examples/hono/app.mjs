@@ -110,6 +110,9 @@ export function createApp(options) {
   });
   app.all("/api/me", (c) => c.json({ error: "Method not allowed." }, 405, { Allow: "GET" }));
 
+  // What the shared demo page offers: the dev wallet in development only (no Xaman routes here).
+  app.get("/api/demo/config", (c) => c.json({ devWallet: !production, xaman: false }));
+
   app.all("/api/*", (c) => c.json({ error: "Not found." }, 404));
 
   if (publicDir !== undefined) app.use("/*", serveStatic({ root: publicDir }));

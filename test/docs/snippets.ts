@@ -156,6 +156,7 @@ export function checkSnippets(root: string, snippets: readonly Snippet[]): Snipp
       "sign-in-with-xrpl/authjs": ["src/authjs/index.ts"],
       "sign-in-with-xrpl/better-auth": ["src/better-auth/index.ts"],
       "sign-in-with-xrpl/better-auth/client": ["src/better-auth/client.ts"],
+      "sign-in-with-xrpl/xaman": ["src/xaman/index.ts"],
     },
   };
   delete options.rootDir;

@@ -882,7 +882,9 @@ export function defineExampleContract(contract: ExampleContract): void {
     });
 
     it("uses XRPL_CHAIN_ID: with xrpl:1 a testnet message signs in and a mainnet one is refused", async () => {
-      const app = await contract.start({ XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN, XRPL_CHAIN_ID: "xrpl:1" });
+      // Every compact sign-in asks the ledger whether the master key is disabled: a node that answers.
+      const node = await startMockRippled();
+      const app = await contract.start({ XRPL_NODE_URL: node.url, APP_DOMAIN, XRPL_CHAIN_ID: "xrpl:1" });
       try {
         const routes = routesOf(app.url, sessionKind);
         const account = newKeyAccount();
@@ -893,6 +895,7 @@ export function defineExampleContract(contract: ExampleContract): void {
         expect(await postVerify(jar, routes, testnet)).toMatchObject({ status: 200, body: { address: account.address } });
       } finally {
         await app.stop();
+        await node.stop();
       }
     });
 

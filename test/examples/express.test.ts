@@ -72,6 +72,34 @@ describe("Express example: cookies and start-up", () => {
     }
   });
 
+  it("refuses to start with only one of the Xaman settings, or a key that is not Xaman's", async () => {
+    const key = "0e7a5f3c-6d1b-4a2e-9c8d-7f6e5d4c3b2a";
+    const half = await runExampleUntilExit("express", { env: { XAMAN_API_KEY: key, XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN } });
+    expect(half.code).not.toBe(0);
+    expect(half.output).toMatch(/XAMAN_API_SECRET is missing: set both XAMAN_API_KEY and XAMAN_API_SECRET/);
+    const wrong = await runExampleUntilExit("express", {
+      env: { XAMAN_API_KEY: "key", XAMAN_API_SECRET: key, XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN },
+    });
+    expect(wrong.code).not.toBe(0);
+    expect(wrong.output).toMatch(/XAMAN_API_KEY \/ XAMAN_API_SECRET "\(not shown\)" is not usable: createXamanSignIn: `apiKey`/);
+    expect(wrong.output).not.toContain(key);
+  });
+
+  it("tells the demo page to offer the dev wallet in development only", async () => {
+    for (const [nodeEnv, devWallet] of [
+      ["development", true],
+      ["production", false],
+    ] as const) {
+      const app = await startExpressExample({ env: { NODE_ENV: nodeEnv, XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN } });
+      try {
+        const answer = await fetch(`${app.url}/api/demo/config`);
+        expect(await answer.json()).toEqual({ devWallet, xaman: false });
+      } finally {
+        await app.stop();
+      }
+    }
+  });
+
   it("refuses to start when REDIS_URL does not answer", async () => {
     const result = await runExampleUntilExit("express", {
       env: { REDIS_URL: "redis://127.0.0.1:9", XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN },

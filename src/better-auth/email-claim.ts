@@ -1,5 +1,5 @@
 // The email rule of the plugin: an email a first sign-in claims is an unproven statement, so it is
-// never stored as the user's email until it is proven (decision 24). Stored at once, it would let
+// never stored as the user's email until it is proven (decision 27). Stored at once, it would let
 // anyone claim a victim's address before she signs up: her sign-up would say "already exists", and
 // her password reset would hand her the attacker's user, which the attacker still signs in to.
 import type { GenericEndpointContext, HookEndpointContext, User } from "better-auth";

@@ -7,8 +7,8 @@ import { compactSignature, createVerifier, signatureBackends } from "sign-in-wit
 import { newAccount, proofBody, signInMessage } from "./flow/client.mjs";
 
 const KEYS = 64;
-const ROUNDS = Number(process.env.BENCH_VERIFY_ROUNDS ?? 7);
-const ROUND_MS = Number(process.env.BENCH_VERIFY_ROUND_MS ?? 400);
+const ROUNDS = Number(process.env.BENCH_VERIFY_ROUNDS ?? 15);
+const ROUND_MS = Number(process.env.BENCH_VERIFY_ROUND_MS ?? 500);
 const verifier = createVerifier({ strategies: [compactSignature({ ledger: "never" })] });
 
 // Repeated keys: the library keeps imported keys; the runtime's verify gets them imported beforehand.

@@ -42,12 +42,30 @@ function error<Status extends number>(status: Status, text: string): ErrorResult
   return { status, body: { error: text } };
 }
 
-/** What `verify` and `signOut` take besides the session. */
-interface VerifyInput {
+/**
+ * What `verify` takes besides the session. `messageRules` is for the library's own routes
+ * (the OpenID Provider's interaction): rules of that route on the parsed message, checked right
+ * after the common validation and answered the same way (400 with the reason, counted as a
+ * failed attempt), so a route adds a rule without a second verify pipeline.
+ *
+ * @internal
+ */
+export interface VerifyInput {
   body: unknown;
   request?: unknown;
   host?: string | undefined;
+  /** The reason the message is refused (the 400 answer's text), or `undefined` when the route's rules hold. */
+  messageRules?: ((message: SignInMessage) => string | undefined) | undefined;
 }
+
+/**
+ * The handlers as the library's own routes use them: `verify` takes the route's message rules too.
+ *
+ * @internal
+ */
+export type InternalAuthHandlers = Omit<AuthHandlers, "verify"> & {
+  verify(session: SessionStore, input: VerifyInput): Promise<VerifyResult>;
+};
 
 /**
  * Builds the four route handlers (nonce, verify, sign-out, me) over any `SessionStore`. Options
@@ -122,7 +140,7 @@ export function createAuthHandlers<TData = unknown, TRequest = unknown>(
  *
  * @internal
  */
-export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionRules = createSessionRules(config)): AuthHandlers {
+export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionRules = createSessionRules(config)): InternalAuthHandlers {
   const { sessionKind, logger, now } = config;
   const isStore = sessionKind === "server-store";
 
@@ -285,6 +303,8 @@ async function runVerify(config: NormalizedAuthOptions, session: SessionStore, i
   // chain, the session's pending nonce, time rules.
   const validation = validateMessage(message, messageExpectations(config, { address: proof.address, nonce: pendingNonce, requestedAt }));
   if (!validation.valid) return failed(error(400, validation.reason));
+  const routeRefusal = input.messageRules?.(message);
+  if (routeRefusal !== undefined) return failed(error(400, routeRefusal));
 
   // 6. The proof. A throwing verifier (ledger node unreachable) is a service failure, not a bad
   // proof. `check` says which key signed, for the session and the hook; the verifier logs why a

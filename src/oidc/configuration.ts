@@ -4,10 +4,10 @@
 import { isClassicAddress } from "../message/address.js";
 import type { NormalizedOidcOptions, OidcClientMetadata } from "./options.js";
 import { logoutPage, renderErrorPage, signedOutPage } from "./pages.js";
-import type { OidcAdapterFactory, OidcContextLike, TokenLike } from "./provider-types.js";
+import type { OidcAdapterFactory, OidcContextLike, OidcErrorOut, TokenLike } from "./provider-types.js";
 import { SIGN_IN_RESULT_KEY } from "./interaction-routes.js";
 import type { SignInRecord, SignInRecordStore, XrplProofClaim } from "./sign-in-records.js";
-import type { OidcJwks } from "./signing-keys.js";
+import type { OidcJwks, OidcSigningAlgorithm } from "./signing-keys.js";
 
 /**
  * Which claims each scope gives. `openid` gives `sub` (the account's classic address);
@@ -61,7 +61,8 @@ export interface XrplAccountClaims {
  */
 export interface XrplAccount {
   accountId: string;
-  claims(use: string, scope: string): Promise<XrplAccountClaims>;
+  claims: (use: string, scope: string) => Promise<XrplAccountClaims>;
+  [member: string]: unknown;
 }
 
 /**
@@ -81,10 +82,15 @@ export interface XrplOidcConfiguration {
   adapter?: OidcAdapterFactory;
   claims: Record<string, string[] | null>;
   scopes: string[];
-  responseTypes: string[];
+  responseTypes: "code"[];
   conformIdTokenClaims: boolean;
-  clientDefaults: { grant_types: string[]; response_types: string[]; id_token_signed_response_alg: string; token_endpoint_auth_method: string };
-  enabledJWA: { idTokenSigningAlgValues: string[] };
+  clientDefaults: {
+    grant_types: string[];
+    response_types: "code"[];
+    id_token_signed_response_alg: OidcSigningAlgorithm;
+    token_endpoint_auth_method: "client_secret_basic";
+  };
+  enabledJWA: { idTokenSigningAlgValues: OidcSigningAlgorithm[] };
   features: {
     devInteractions: { enabled: boolean };
     registration: { enabled: boolean };
@@ -98,9 +104,9 @@ export interface XrplOidcConfiguration {
   };
   interactions: { url: (ctx: OidcContextLike, interaction: { uid: string }) => Promise<string> };
   findAccount: (ctx: OidcContextLike, sub: string, token?: TokenLike) => Promise<XrplAccount | undefined>;
-  loadExistingGrant: (ctx: OidcContextLike) => Promise<unknown>;
+  loadExistingGrant: <Context extends OidcContextLike>(ctx: Context) => Promise<GrantOf<Context> | undefined>;
   clientBasedCORS: (ctx: OidcContextLike, origin: string, client: unknown) => boolean;
-  renderError: (ctx: OidcContextLike, out: Record<string, unknown>, error: unknown) => Promise<void>;
+  renderError: (ctx: OidcContextLike, out: OidcErrorOut, error: unknown) => Promise<void>;
   ttl: {
     AccessToken: number;
     AuthorizationCode: number;
@@ -112,6 +118,9 @@ export interface XrplOidcConfiguration {
   };
 }
 
+/** The grant class of a request context's provider, so `loadExistingGrant` answers oidc-provider's own `Grant` type. */
+type GrantOf<Context extends OidcContextLike> = InstanceType<Context["oidc"]["provider"]["Grant"]>;
+
 /** How long a grant (and with it the sign-in record and refresh tokens) lasts: 14 days, oidc-provider's own default. */
 export const GRANT_TTL_SECONDS = 14 * 24 * 60 * 60;
 /** Lifetimes of the tokens, oidc-provider's defaults written out. */
@@ -120,11 +129,12 @@ const ID_TOKEN_TTL_SECONDS = 3600;
 const AUTHORIZATION_CODE_TTL_SECONDS = 60;
 
 /** The JWS algorithms the configured keys can sign with (the configured first, then the others). */
-function signingAlgorithms(jwks: OidcJwks, first: string): string[] {
-  const algorithms = new Set([first]);
+function signingAlgorithms(jwks: OidcJwks, first: OidcSigningAlgorithm): OidcSigningAlgorithm[] {
+  const algorithms = new Set<OidcSigningAlgorithm>([first]);
   for (const key of jwks.keys) {
     if (key.use === "enc") continue;
-    if (typeof key.alg === "string" && key.alg !== "") algorithms.add(key.alg);
+    // Every `alg` was checked to be a signing algorithm when the keys were read.
+    if (typeof key.alg === "string") algorithms.add(key.alg as OidcSigningAlgorithm);
     else if (key.kty === "EC") algorithms.add(key.crv === "P-384" ? "ES384" : key.crv === "P-521" ? "ES512" : "ES256");
     else if (key.kty === "OKP") algorithms.add("EdDSA").add("Ed25519");
     else if (key.kty === "RSA") algorithms.add("RS256").add("PS256");
@@ -147,7 +157,7 @@ export function buildProviderConfiguration(config: NormalizedOidcOptions, record
     };
   };
 
-  const loadExistingGrant = async (ctx: OidcContextLike): Promise<unknown> => {
+  const loadExistingGrant = async <Context extends OidcContextLike>(ctx: Context): Promise<GrantOf<Context> | undefined> => {
     const { oidc } = ctx;
     const clientId = oidc.client?.clientId;
     const accountId = oidc.session?.accountId;
@@ -163,13 +173,13 @@ export function buildProviderConfiguration(config: NormalizedOidcOptions, record
       if (claims.length > 0) grant.addOIDCClaims(claims);
       const grantId = await grant.save();
       await records.save(grantId, signIn, GRANT_TTL_SECONDS);
-      return grant;
+      return grant as GrantOf<Context>;
     }
     // No new sign-in (the browser's provider session is still signed in): the grant this
     // session gave the client before, if any. Scopes it does not cover send the user back
     // to the interaction, to sign again.
     const grantId = oidc.session?.grantIdFor(clientId);
-    return grantId === undefined ? undefined : oidc.provider.Grant.find(grantId);
+    return grantId === undefined ? undefined : ((await oidc.provider.Grant.find(grantId)) as GrantOf<Context> | undefined);
   };
 
   const algorithms = signingAlgorithms(config.jwks, config.idTokenAlgorithm);

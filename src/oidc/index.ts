@@ -8,12 +8,12 @@
 // so it loads from CommonJS and ES modules alike.
 export { createXrplOidc } from "./create-xrpl-oidc.js";
 export type { XrplOidc } from "./create-xrpl-oidc.js";
-export type { OidcClientMetadata, OidcSignInRequest, XrplOidcOptions } from "./options.js";
+export type { OidcClientAuthMethod, OidcClientMetadata, OidcSignInRequest, XrplOidcOptions } from "./options.js";
 export { XRPL_OIDC_SCOPE_CLAIMS } from "./configuration.js";
 export type { XrplAccount, XrplAccountClaims, XrplOidcConfiguration } from "./configuration.js";
 export type { NodeMiddleware } from "./interaction-routes.js";
 export type { XrplProofClaim } from "./sign-in-records.js";
-export type { OidcJwks, OidcSigningJwk } from "./signing-keys.js";
+export type { OidcJwks, OidcSigningAlgorithm, OidcSigningJwk } from "./signing-keys.js";
 export type { OidcAdapter, OidcAdapterFactory, OidcAdapterPayload, OidcProviderLike } from "./provider-types.js";
 export { createRedisAdapter } from "./redis-adapter.js";
 export type { RedisAdapterClient, RedisAdapterOptions } from "./redis-adapter.js";

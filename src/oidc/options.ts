@@ -13,7 +13,7 @@ import { checkSealingSecret, MIN_SESSION_SECRET_LENGTH, sessionSecretProblem } f
 import { describeValue } from "../shared/describe-value.js";
 import { randomHex } from "../shared/random-hex.js";
 import type { OidcAdapterFactory } from "./provider-types.js";
-import { generateDevelopmentJwks, readSigningKeys, type OidcJwks } from "./signing-keys.js";
+import { generateDevelopmentJwks, readSigningKeys, type OidcJwks, type OidcSigningAlgorithm } from "./signing-keys.js";
 
 /** The name setup errors start with. */
 export const CALLER = "createXrplOidc";
@@ -40,10 +40,30 @@ export interface OidcClientMetadata {
   client_secret?: string | undefined;
   redirect_uris?: readonly string[] | undefined;
   post_logout_redirect_uris?: readonly string[] | undefined;
-  token_endpoint_auth_method?: string | undefined;
+  token_endpoint_auth_method?: OidcClientAuthMethod | undefined;
   client_name?: string | undefined;
   [metadata: string]: unknown;
 }
+
+/**
+ * How a client authenticates at the token endpoint (oidc-provider's names): with its secret
+ * (`client_secret_basic`, `client_secret_post`, `client_secret_jwt`), a key of its own
+ * (`private_key_jwt`), mutual TLS, or not at all (`none`: a public client, which must use PKCE).
+ *
+ * @example
+ * ```ts
+ * const method: OidcClientAuthMethod = "client_secret_basic";
+ * ```
+ */
+export type OidcClientAuthMethod =
+  | "client_secret_basic"
+  | "client_secret_post"
+  | "client_secret_jwt"
+  | "private_key_jwt"
+  | "tls_client_auth"
+  | "self_signed_tls_client_auth"
+  | "attest_jwt_client_auth"
+  | "none";
 
 /**
  * What an `onSignIn` hook of the provider receives as `request`: the HTTP request of the verify
@@ -159,7 +179,7 @@ export interface NormalizedOidcOptions {
   /** The sealed-cookie settings of the interaction's sign-in session (the secret and path are set per interaction). */
   sealing: NormalizedFetchOptions;
   jwks: OidcJwks;
-  idTokenAlgorithm: string;
+  idTokenAlgorithm: OidcSigningAlgorithm;
   cookieKeys: string[];
   clients: OidcClientMetadata[];
   adapter: OidcAdapterFactory | undefined;
@@ -229,7 +249,7 @@ export function normalizeOidcOptions(options: XrplOidcOptions): NormalizedOidcOp
   const maxSessionAgeSeconds = wholeSeconds("maxSessionAgeSeconds", options.maxSessionAgeSeconds, DEFAULT_MAX_SESSION_AGE_SECONDS);
 
   let jwks: OidcJwks;
-  let idTokenAlgorithm: string;
+  let idTokenAlgorithm: OidcSigningAlgorithm;
   if (options.jwks === undefined) {
     if (production) {
       fail(

@@ -112,3 +112,16 @@ export interface OidcContextLike {
 export interface TokenLike {
   grantId?: string | undefined;
 }
+
+/**
+ * The error oidc-provider asks `renderError` to show: its OAuth `error` code and description.
+ *
+ * @example
+ * ```ts
+ * const out: OidcErrorOut = { error: "invalid_request", error_description: "missing required parameter 'client_id'" };
+ * ```
+ */
+export interface OidcErrorOut {
+  error?: string | undefined;
+  error_description?: string | undefined;
+}

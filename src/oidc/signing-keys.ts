@@ -37,8 +37,44 @@ export interface OidcJwks {
   keys: readonly OidcSigningJwk[];
 }
 
+/**
+ * The JWS algorithms an id_token can be signed with: the asymmetric ones oidc-provider signs
+ * with (a relying party checks them with the provider's public keys).
+ *
+ * @example
+ * ```ts
+ * const algorithm: OidcSigningAlgorithm = "ES256";
+ * ```
+ */
+export type OidcSigningAlgorithm =
+  | "ES256"
+  | "ES384"
+  | "ES512"
+  | "EdDSA"
+  | "Ed25519"
+  | "RS256"
+  | "RS384"
+  | "RS512"
+  | "PS256"
+  | "PS384"
+  | "PS512";
+
+const SIGNING_ALGORITHMS: ReadonlySet<string> = new Set<OidcSigningAlgorithm>([
+  "ES256",
+  "ES384",
+  "ES512",
+  "EdDSA",
+  "Ed25519",
+  "RS256",
+  "RS384",
+  "RS512",
+  "PS256",
+  "PS384",
+  "PS512",
+]);
+
 /** JWS algorithm of each key type and curve, for a key without its own `alg`. */
-const DEFAULT_ALGORITHMS: Readonly<Record<string, string>> = {
+const DEFAULT_ALGORITHMS: Readonly<Record<string, OidcSigningAlgorithm>> = {
   "EC:P-256": "ES256",
   "EC:P-384": "ES384",
   "EC:P-521": "ES512",
@@ -49,7 +85,7 @@ const DEFAULT_ALGORITHMS: Readonly<Record<string, string>> = {
 /** @internal The checked set and the algorithm id_tokens are signed with by default. */
 export interface SigningKeys {
   jwks: OidcJwks;
-  idTokenAlgorithm: string;
+  idTokenAlgorithm: OidcSigningAlgorithm;
 }
 
 /**
@@ -65,7 +101,7 @@ export function readSigningKeys(value: unknown): SigningKeys | { problem: string
   }
   const keys = (value as { keys: unknown[] }).keys;
   if (keys.length === 0) return { problem: 'has no keys: put at least one private signing key in "keys"' };
-  let algorithm: string | undefined;
+  let algorithm: OidcSigningAlgorithm | undefined;
   for (const [index, key] of keys.entries()) {
     if (typeof key !== "object" || key === null || Array.isArray(key)) return { problem: `key ${index} is not a JSON object` };
     const { kty, crv, d, alg, use } = key as OidcSigningJwk;
@@ -77,7 +113,10 @@ export function readSigningKeys(value: unknown): SigningKeys | { problem: string
     if (typeof d !== "string" || d === "") {
       return { problem: `key ${index} is a public key: the provider signs with it, so give the private key (with its "d" member)` };
     }
-    if (algorithm === undefined && use !== "enc") algorithm = typeof alg === "string" && alg !== "" ? alg : fallback;
+    if (alg !== undefined && (typeof alg !== "string" || !SIGNING_ALGORITHMS.has(alg))) {
+      return { problem: `key ${index} has "alg" ${describeValue(alg)}: use one of ${[...SIGNING_ALGORITHMS].join(", ")}, or leave it out` };
+    }
+    if (algorithm === undefined && use !== "enc") algorithm = alg === undefined ? fallback : (alg as OidcSigningAlgorithm);
   }
   if (algorithm === undefined) return { problem: 'has no signing key: every key is marked "use": "enc"' };
   return { jwks: { keys: keys as OidcSigningJwk[] }, idTokenAlgorithm: algorithm };

@@ -24,12 +24,22 @@ export interface TestProvider {
 
 /** Starts a provider at `http://127.0.0.1:<free port>` (or `issuerPath` under it) with `options` on top of test defaults. */
 export async function startTestProvider(
-  options: Omit<XrplOidcOptions, "issuer" | "sessionSecret"> & { sessionSecret?: string; issuerPath?: string; port?: number },
+  options: Omit<XrplOidcOptions, "issuer" | "sessionSecret"> & {
+    sessionSecret?: string;
+    issuerPath?: string;
+    /** Another instance's origin: this one serves the same issuer (behind one load balancer). */
+    issuerOrigin?: string;
+  },
 ): Promise<TestProvider> {
-  const port = options.port ?? (await freePort());
+  const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const { issuerPath = "", ...rest } = options;
-  const xrpl = createXrplOidc({ sessionSecret: "test-session-secret-0123456789abcdef-xyz", production: false, ...rest, issuer: `${url}${issuerPath}` });
+  const { issuerPath = "", issuerOrigin = url, ...rest } = options;
+  const xrpl = createXrplOidc({
+    sessionSecret: "test-session-secret-0123456789abcdef-xyz",
+    production: false,
+    ...rest,
+    issuer: `${issuerOrigin}${issuerPath}`,
+  });
   const provider = new Provider(xrpl.issuer, xrpl.configuration as never);
   const routes = xrpl.routes(provider);
   const callback = provider.callback();
@@ -52,6 +62,15 @@ export async function startTestProvider(
         server.close(() => resolve());
       }),
   };
+}
+
+/** `url` sent to the instance at `origin` instead (what a load balancer decides). */
+export function via(origin: string, url: string | URL): URL {
+  const target = new URL(url);
+  const instance = new URL(origin);
+  target.protocol = instance.protocol;
+  target.host = instance.host;
+  return target;
 }
 
 /** A 303/302 answer's Location, resolved against `base`. */

@@ -1,0 +1,270 @@
+/**
+ * The interaction's JSON routes against what an attacker (or a careless wallet) sends: a proof
+ * used twice, a message for another domain, URI or relying party, an interaction that is not
+ * the caller's, bad bodies, wrong methods, racing copies; plus the hook, the way out, and the
+ * security headers and host pinning every answer gets. A real oidc-provider on loopback.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as client from "openid-client";
+import { createVerifier, MAX_FAILED_VERIFY_ATTEMPTS, type Verifier } from "../../src/index.js";
+import { OIDC_TEXT } from "../../src/oidc/interaction-routes.js";
+import { CONTENT_SECURITY_POLICY } from "../../src/oidc/security-headers.js";
+import { createCookieJar } from "../support/cookie-jar.js";
+import { newKeyAccount, rawRequest, signatureProof } from "../examples/flow.js";
+import {
+  followToRedirectUri,
+  getInteractionNonce,
+  interactionMessage,
+  openInteraction,
+  postInteractionVerify,
+  signInteraction,
+  startTestProvider,
+  type Interaction,
+  type TestProvider,
+} from "./harness.js";
+import { discoverProvider, REDIRECT_URI, startAuthorization, type RelyingParty } from "./rp.js";
+
+const CLIENT = { client_id: "web-app", client_secret: "relying-party-secret-0123456789abcdef", redirect_uris: [REDIRECT_URI] };
+
+describe("the interaction routes", () => {
+  let verifier: Verifier;
+  let op: TestProvider;
+  let rp: RelyingParty;
+  const hookCalls: { address: string; clientId: string; redirectUri: string; scopes: readonly string[]; uid: string }[] = [];
+  const refused = new Set<string>();
+
+  beforeAll(async () => {
+    // Compact signatures only here: no ledger look-up is needed.
+    verifier = createVerifier({ nodeUrl: "ws://127.0.0.1:9" });
+    op = await startTestProvider({
+      verifier,
+      clients: [CLIENT],
+      onSignIn: ({ address, request }) => {
+        hookCalls.push({ address, clientId: request.clientId, redirectUri: request.redirectUri, scopes: request.scopes, uid: request.interactionUid });
+        if (refused.has(address)) return { refuse: { status: 403, message: "This account may not use this application." } };
+        return undefined;
+      },
+    });
+    rp = await discoverProvider(op.issuer, CLIENT.client_id, CLIENT.client_secret);
+  });
+  afterAll(async () => {
+    await op?.stop();
+    await verifier?.close();
+  });
+
+  const newInteraction = async (scope = "openid"): Promise<Interaction> => openInteraction((await startAuthorization(rp, scope)).url);
+
+  const proofFor = async (interaction: Interaction, overrides: Parameters<typeof interactionMessage>[3] = {}) => {
+    const account = newKeyAccount();
+    const nonce = String((await getInteractionNonce(interaction)).body.nonce);
+    return { account, body: signatureProof(interactionMessage(interaction, account.address, nonce, overrides), account) };
+  };
+
+  it("answers the nonce as { nonce } and seals it in an HttpOnly, SameSite=Lax cookie scoped to this interaction's path", async () => {
+    const interaction = await newInteraction();
+    const answer = await getInteractionNonce(interaction);
+    expect(answer.status).toBe(200);
+    expect(Object.keys(answer.body)).toEqual(["nonce"]);
+    expect(answer.body.nonce).toMatch(/^[0-9a-f]{32}$/u);
+    const cookie = interaction.jar.lastSetCookie("siwx_interaction");
+    expect(cookie?.attributes).toMatchObject({ path: `/interaction/${interaction.uid}`, httponly: true, samesite: "Lax", "max-age": "600" });
+  });
+
+  it("refuses the same proof sent twice: again in its interaction, with the cookie from before the sign-in, and in another interaction", async () => {
+    const interaction = await newInteraction();
+    const { body } = await proofFor(interaction);
+    const beforeSignIn = interaction.jar.clone();
+    const first = await postInteractionVerify(interaction, body);
+    expect(first).toMatchObject({ status: 200, body: { ok: true, address: body.address } });
+    expect(String(first.body.redirectTo)).toBe(`${op.issuer}/auth/${interaction.uid}`);
+
+    // The sealed nonce was cleared by the sign-in; a replayed copy of the cookie still holds it, and the nonce store refuses it.
+    expect((await postInteractionVerify(interaction, body)).body).toEqual({ error: "No pending nonce. Request /nonce first." });
+    expect(await postInteractionVerify(interaction, body, beforeSignIn)).toMatchObject({ status: 400, body: { error: "Nonce has already been used." } });
+    // Another authorization's interaction has its own nonce.
+    const other = await newInteraction();
+    await getInteractionNonce(other);
+    expect(await postInteractionVerify(other, body)).toMatchObject({ status: 400, body: { error: "Nonce does not match." } });
+  });
+
+  it("pins the message's domain to the issuer's host and its URI to the issuer, whatever the request's Host says", async () => {
+    const interaction = await newInteraction();
+    const attacker = await proofFor(interaction, { domain: "attacker.example" });
+    const answer = await rawRequest(interaction.jar, `${interaction.url}/verify`, {
+      method: "POST",
+      headers: { host: "attacker.example", "x-forwarded-host": "attacker.example" },
+      body: attacker.body,
+    });
+    expect(answer).toEqual({ status: 400, body: { error: "Domain does not match." } });
+    const wrongUri = await proofFor(interaction, { uri: "https://attacker.example" });
+    expect(await postInteractionVerify(interaction, wrongUri.body)).toMatchObject({ status: 400, body: { error: "URI does not match." } });
+  });
+
+  it("checks every Resources entry: the client's redirect_uri must be one, and nothing but it and the issuer may be listed", async () => {
+    const interaction = await newInteraction();
+    const cases: [string[] | undefined, number, string | undefined][] = [
+      [["https://other-app.example/callback"], 400, OIDC_TEXT.resourcesMismatch],
+      [[REDIRECT_URI, "https://other-app.example/callback"], 400, OIDC_TEXT.resourcesMismatch],
+      [[op.issuer], 400, OIDC_TEXT.resourcesMismatch],
+    ];
+    for (const [resources, status, error] of cases) {
+      const { body } = await proofFor(interaction, { resources });
+      expect({ resources, ...(await postInteractionVerify(interaction, body)) }).toMatchObject({ resources, status, body: { error } });
+    }
+    // The redirect_uri with the issuer, or no Resources at all, sign in.
+    const withIssuer = await newInteraction();
+    expect((await postInteractionVerify(withIssuer, (await proofFor(withIssuer, { resources: [REDIRECT_URI, op.issuer] })).body)).status).toBe(200);
+    const without = await newInteraction();
+    expect((await postInteractionVerify(without, (await proofFor(without, { resources: undefined })).body)).status).toBe(200);
+  });
+
+  it("answers the library's texts: no nonce, a forged signature (401), a bad body, a body too large, another method", async () => {
+    const interaction = await newInteraction();
+    const account = newKeyAccount();
+    const stray = signatureProof(interactionMessage(interaction, account.address, "0123456789abcdef0123456789abcdef"), account);
+    expect(await postInteractionVerify(interaction, stray)).toMatchObject({ status: 400, body: { error: "No pending nonce. Request /nonce first." } });
+
+    const { body } = await proofFor(interaction);
+    const forged = { ...body, signature: signatureProof("other text", account).signature };
+    expect(await postInteractionVerify(interaction, forged)).toMatchObject({ status: 401, body: { error: "Signature verification failed." } });
+    expect(await postInteractionVerify(interaction, { message: 42 })).toMatchObject({ status: 400, body: { error: "Invalid request body." } });
+    const notJson = await interaction.jar.fetch(`${interaction.url}/verify`, { method: "POST", headers: { "content-type": "text/plain" }, body: "{}" });
+    expect({ status: notJson.status, body: await notJson.json() }).toEqual({ status: 400, body: { error: "Invalid request body." } });
+    const large = await interaction.jar.fetch(`${interaction.url}/verify`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...body, padding: "x".repeat(20 * 1024) }),
+    });
+    expect({ status: large.status, body: await large.json() }).toEqual({ status: 413, body: { error: "Request body too large (limit 16kb)." } });
+    const wrongMethod = await interaction.jar.fetch(`${interaction.url}/verify`);
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get("allow")).toBe("POST");
+    // None of that used the nonce up: the honest proof still signs in.
+    expect((await postInteractionVerify(interaction, body)).status).toBe(200);
+  });
+
+  it(`clears the pending nonce after ${MAX_FAILED_VERIFY_ATTEMPTS} forged signatures`, async () => {
+    const interaction = await newInteraction();
+    const { body, account } = await proofFor(interaction);
+    const forged = { ...body, signature: signatureProof("other text", account).signature };
+    for (let attempt = 1; attempt <= MAX_FAILED_VERIFY_ATTEMPTS; attempt += 1) {
+      expect((await postInteractionVerify(interaction, forged)).status).toBe(401);
+    }
+    expect((await postInteractionVerify(interaction, body)).body.error).toMatch(/^No pending nonce\./u);
+  });
+
+  it("accepts exactly one of 20 racing verify requests carrying the same proof", async () => {
+    const interaction = await newInteraction();
+    const { body } = await proofFor(interaction);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => postInteractionVerify(interaction, body, interaction.jar.clone())));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.body.error === "Nonce has already been used.")).toHaveLength(19);
+  });
+
+  it("refuses a request for another interaction, an unknown one, or one without its cookie, with one text", async () => {
+    const mine = await newInteraction();
+    const theirs = await newInteraction();
+    // My cookies sent to their path: the interaction cookie names mine, the path names theirs.
+    const crossed = await mine.jar.fetch(`${theirs.url}/nonce`);
+    expect({ status: crossed.status, body: await crossed.json() }).toEqual({ status: 400, body: { error: OIDC_TEXT.interactionNotFound } });
+    const stranger = await fetch(`${mine.url}/nonce`);
+    expect({ status: stranger.status, body: await stranger.json() }).toEqual({ status: 400, body: { error: OIDC_TEXT.interactionNotFound } });
+    const unknown = await mine.jar.fetch(`${op.url}/interaction/unknown-interaction-id/details`);
+    expect(unknown.status).toBe(400);
+  });
+
+  it("hands onSignIn the client, redirect_uri, scopes and interaction, and a refusal stops the sign-in with its status and text", async () => {
+    const interaction = await newInteraction("openid xrpl");
+    const { body, account } = await proofFor(interaction);
+    refused.add(account.address);
+    expect(await postInteractionVerify(interaction, body)).toMatchObject({
+      status: 403,
+      body: { error: "This account may not use this application." },
+    });
+    expect(hookCalls.at(-1)).toEqual({ address: account.address, clientId: "web-app", redirectUri: REDIRECT_URI, scopes: ["openid", "xrpl"], uid: interaction.uid });
+  });
+
+  it("lets the user cancel: abort answers redirectTo, which brings the client back with access_denied", async () => {
+    const interaction = await newInteraction();
+    const answer = await interaction.jar.fetch(`${interaction.url}/abort`, { method: "POST" });
+    const { redirectTo } = (await answer.json()) as { redirectTo: string };
+    const back = await followToRedirectUri(interaction.jar, redirectTo, REDIRECT_URI);
+    expect(back.searchParams.get("error")).toBe("access_denied");
+  });
+
+  it("sets the security headers on the interaction routes and on the provider's own answers", async () => {
+    const interaction = await newInteraction();
+    const routes = await interaction.jar.fetch(`${interaction.url}/details`);
+    const discovery = await fetch(`${op.issuer}/.well-known/openid-configuration`);
+    for (const response of [routes, discovery]) {
+      expect(response.headers.get("content-security-policy")).toBe(CONTENT_SECURITY_POLICY);
+      expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+      expect(response.headers.get("x-frame-options")).toBe("DENY");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      // Development over http: no HSTS (its production test is in oidc-options.test.ts).
+      expect(response.headers.get("strict-transport-security")).toBeNull();
+    }
+    expect(routes.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("writes every URL from the issuer, never from the request's Host or X-Forwarded-Host", async () => {
+    const answer = await rawRequest(createCookieJar(), `${op.issuer}/.well-known/openid-configuration`, {
+      headers: { host: "attacker.example", "x-forwarded-host": "attacker.example", "x-forwarded-proto": "https" },
+    });
+    expect(answer.body.authorization_endpoint).toBe(`${op.issuer}/auth`);
+    expect(answer.body.token_endpoint).toBe(`${op.issuer}/token`);
+  });
+
+  it("allows no cross-origin call to the token endpoint by default, and one from an origin listed in corsOrigins", async () => {
+    const tokenCall = (issuer: string) =>
+      fetch(`${issuer}/token`, {
+        method: "POST",
+        headers: {
+          origin: "https://app.example",
+          "content-type": "application/x-www-form-urlencoded",
+          authorization: `Basic ${Buffer.from(`${CLIENT.client_id}:${CLIENT.client_secret}`).toString("base64")}`,
+        },
+        body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: "not-a-refresh-token" }),
+      });
+    const closed = await tokenCall(op.issuer);
+    expect(closed.headers.get("access-control-allow-origin")).toBeNull();
+    expect(await closed.json()).toMatchObject({ error: "invalid_request", error_description: expect.stringMatching(/origin https:\/\/app\.example not allowed/u) });
+
+    const open = await startTestProvider({ verifier, clients: [CLIENT], corsOrigins: ["https://app.example"] });
+    try {
+      const allowed = await tokenCall(open.issuer);
+      expect(allowed.headers.get("access-control-allow-origin")).toBe("https://app.example");
+      // Past CORS: the refresh token itself is what is refused.
+      expect(await allowed.json()).toMatchObject({ error: "invalid_grant" });
+    } finally {
+      await open.stop();
+    }
+  });
+
+  it("offers no dynamic client registration by default", async () => {
+    const answer = await fetch(`${op.issuer}/reg`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ redirect_uris: ["https://evil.example/cb"] }),
+    });
+    expect(answer.status).toBe(404);
+  });
+
+  it("shows an error page with the OAuth error only, under the same headers", async () => {
+    const answer = await fetch(`${op.issuer}/auth?client_id=unknown-client&response_type=code&scope=openid`, { headers: { accept: "text/html" } });
+    expect(answer.status).toBe(400);
+    const html = await answer.text();
+    expect(html).toContain("invalid_client");
+    expect(html).not.toMatch(/<style|<script|style=/u);
+    expect(answer.headers.get("content-security-policy")).toBe(CONTENT_SECURITY_POLICY);
+  });
+
+  it("the relying party receives the code of the sign-in (end to end check of the state above)", async () => {
+    const start = await startAuthorization(rp, "openid");
+    const interaction = await openInteraction(start.url);
+    const verified = await signInteraction(interaction);
+    const back = await followToRedirectUri(interaction.jar, String(verified.body.redirectTo), REDIRECT_URI);
+    const tokens = await client.authorizationCodeGrant(rp.config, back, { pkceCodeVerifier: start.codeVerifier, expectedNonce: start.nonce });
+    expect(tokens.claims()!.sub).toBe(verified.address);
+  });
+});

@@ -15,6 +15,7 @@ export default defineConfig([
       "better-auth": "src/better-auth/index.ts",
       "better-auth-client": "src/better-auth/client.ts",
       authjs: "src/authjs/index.ts",
+      oidc: "src/oidc/index.ts",
     },
     format: ["esm", "cjs"],
     dts: true,
@@ -22,7 +23,7 @@ export default defineConfig([
     clean: CLI_FILES,
     target: "es2022",
     // The client entry must stay browser-safe: never let a server dependency leak into it.
-    external: ["xrpl", "redis", "pg", "better-auth", "@auth/core", "next-auth"],
+    external: ["xrpl", "redis", "pg", "better-auth", "@auth/core", "next-auth", "oidc-provider"],
     splitting: true,
     treeshake: true,
   },

@@ -43,6 +43,7 @@ const ENTRIES: readonly Entry[] = [
   { specifier: "sign-in-with-xrpl/better-auth", file: "src/better-auth/index.ts" },
   { specifier: "sign-in-with-xrpl/better-auth/client", file: "src/better-auth/client.ts" },
   { specifier: "sign-in-with-xrpl/authjs", file: "src/authjs/index.ts" },
+  { specifier: "sign-in-with-xrpl/oidc", file: "src/oidc/index.ts" },
 ];
 
 // The names each entry point promises its users (names beyond these are allowed): removing or
@@ -91,6 +92,10 @@ const DOCUMENTED_NAMES: Record<string, { functions?: string[]; classes?: string[
     functions: ["XrplProvider"],
     classes: ["XrplSignInError"],
     types: ["XrplProviderOptions", "XrplCredentialsProvider", "XrplCredentialInputs", "XrplSignInCode"],
+  },
+  "sign-in-with-xrpl/oidc": {
+    functions: ["createXrplOidc", "createRedisAdapter"],
+    types: ["XrplOidc", "XrplOidcOptions", "XrplOidcConfiguration", "OidcClientMetadata", "OidcSignInRequest", "XrplProofClaim", "OidcJwks"],
   },
 };
 

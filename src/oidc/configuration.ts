@@ -4,7 +4,7 @@
 import { isClassicAddress } from "../message/address.js";
 import type { NormalizedOidcOptions, OidcClientMetadata } from "./options.js";
 import { logoutPage, renderErrorPage, signedOutPage } from "./pages.js";
-import type { OidcAdapterFactory, OidcContextLike, OidcErrorOut, TokenLike } from "./provider-types.js";
+import type { OidcAdapterFactory, OidcRequestContext, OidcErrorOut, OidcTokenLike } from "./provider-types.js";
 import { SIGN_IN_RESULT_KEY } from "./interaction-routes.js";
 import type { SignInRecord, SignInRecordStore, XrplProofClaim } from "./sign-in-records.js";
 import type { OidcJwks, OidcSigningAlgorithm } from "./signing-keys.js";
@@ -98,15 +98,15 @@ export interface XrplOidcConfiguration {
     userinfo: { enabled: boolean };
     rpInitiatedLogout: {
       enabled: boolean;
-      logoutSource: (ctx: OidcContextLike, form: string) => Promise<void>;
-      postLogoutSuccessSource: (ctx: OidcContextLike) => Promise<void>;
+      logoutSource: (ctx: OidcRequestContext, form: string) => Promise<void>;
+      postLogoutSuccessSource: (ctx: OidcRequestContext) => Promise<void>;
     };
   };
-  interactions: { url: (ctx: OidcContextLike, interaction: { uid: string }) => Promise<string> };
-  findAccount: (ctx: OidcContextLike, sub: string, token?: TokenLike) => Promise<XrplAccount | undefined>;
-  loadExistingGrant: <Context extends OidcContextLike>(ctx: Context) => Promise<GrantOf<Context> | undefined>;
-  clientBasedCORS: (ctx: OidcContextLike, origin: string, client: unknown) => boolean;
-  renderError: (ctx: OidcContextLike, out: OidcErrorOut, error: unknown) => Promise<void>;
+  interactions: { url: (ctx: OidcRequestContext, interaction: { uid: string }) => Promise<string> };
+  findAccount: (ctx: OidcRequestContext, sub: string, token?: OidcTokenLike) => Promise<XrplAccount | undefined>;
+  loadExistingGrant: <Context extends OidcRequestContext>(ctx: Context) => Promise<GrantOf<Context> | undefined>;
+  clientBasedCORS: (ctx: OidcRequestContext, origin: string, client: unknown) => boolean;
+  renderError: (ctx: OidcRequestContext, out: OidcErrorOut, error: unknown) => Promise<void>;
   ttl: {
     AccessToken: number;
     AuthorizationCode: number;
@@ -119,7 +119,7 @@ export interface XrplOidcConfiguration {
 }
 
 /** The grant class of a request context's provider, so `loadExistingGrant` answers oidc-provider's own `Grant` type. */
-type GrantOf<Context extends OidcContextLike> = InstanceType<Context["oidc"]["provider"]["Grant"]>;
+type GrantOf<Context extends OidcRequestContext> = InstanceType<Context["oidc"]["provider"]["Grant"]>;
 
 /** How long a grant (and with it the sign-in record and refresh tokens) lasts: 14 days, oidc-provider's own default. */
 export const GRANT_TTL_SECONDS = 14 * 24 * 60 * 60;
@@ -144,7 +144,7 @@ function signingAlgorithms(jwks: OidcJwks, first: OidcSigningAlgorithm): OidcSig
 
 /** @internal */
 export function buildProviderConfiguration(config: NormalizedOidcOptions, records: SignInRecordStore): XrplOidcConfiguration {
-  const findAccount = async (ctx: OidcContextLike, sub: string, token?: TokenLike): Promise<XrplAccount | undefined> => {
+  const findAccount = async (ctx: OidcRequestContext, sub: string, token?: OidcTokenLike): Promise<XrplAccount | undefined> => {
     if (typeof sub !== "string" || !isClassicAddress(sub)) return undefined;
     return {
       accountId: sub,
@@ -157,7 +157,7 @@ export function buildProviderConfiguration(config: NormalizedOidcOptions, record
     };
   };
 
-  const loadExistingGrant = async <Context extends OidcContextLike>(ctx: Context): Promise<GrantOf<Context> | undefined> => {
+  const loadExistingGrant = async <Context extends OidcRequestContext>(ctx: Context): Promise<GrantOf<Context> | undefined> => {
     const { oidc } = ctx;
     const clientId = oidc.client?.clientId;
     const accountId = oidc.session?.accountId;

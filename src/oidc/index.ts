@@ -14,6 +14,17 @@ export type { XrplAccount, XrplAccountClaims, XrplOidcConfiguration } from "./co
 export type { NodeMiddleware } from "./interaction-routes.js";
 export type { XrplProofClaim } from "./sign-in-records.js";
 export type { OidcJwks, OidcSigningAlgorithm, OidcSigningJwk } from "./signing-keys.js";
-export type { OidcAdapter, OidcAdapterFactory, OidcAdapterPayload, OidcProviderLike } from "./provider-types.js";
+export type {
+  OidcAdapter,
+  OidcAdapterFactory,
+  OidcAdapterPayload,
+  OidcClientLike,
+  OidcErrorOut,
+  OidcGrantLike,
+  OidcInteractionLike,
+  OidcProviderLike,
+  OidcRequestContext,
+  OidcTokenLike,
+} from "./provider-types.js";
 export { createRedisAdapter } from "./redis-adapter.js";
 export type { RedisAdapterClient, RedisAdapterOptions } from "./redis-adapter.js";

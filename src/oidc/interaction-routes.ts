@@ -15,7 +15,7 @@ import { TEXT, type InternalAuthHandlers } from "../server/handlers.js";
 import type { HandlerResult, SessionStore } from "../server/types.js";
 import { readVerifyBody, UNREADABLE_BODY } from "../server/verify-body.js";
 import type { NormalizedOidcOptions, OidcSignInRequest } from "./options.js";
-import type { InteractionLike, OidcProviderLike } from "./provider-types.js";
+import type { OidcInteractionLike, OidcProviderLike } from "./provider-types.js";
 import { securityHeaders } from "./security-headers.js";
 import type { SignInRecord, XrplProofClaim } from "./sign-in-records.js";
 
@@ -80,7 +80,7 @@ export function createInteractionRoutes(
   };
 
   const answer = async (req: IncomingMessage, res: ServerResponse, uid: string, action: Action): Promise<void> => {
-    let interaction: InteractionLike;
+    let interaction: OidcInteractionLike;
     try {
       interaction = await provider.interactionDetails(req, res);
     } catch (cause) {
@@ -229,7 +229,7 @@ interface InteractionParams {
   scopes: string[];
 }
 
-function readParams(interaction: InteractionLike): InteractionParams {
+function readParams(interaction: OidcInteractionLike): InteractionParams {
   const { client_id: clientId, redirect_uri: redirectUri, scope } = interaction.params;
   return {
     clientId: typeof clientId === "string" ? clientId : "",

@@ -229,13 +229,15 @@ export function normalizeOidcOptions(options: XrplOidcOptions): NormalizedOidcOp
       nonceStore: options.nonceStore,
       logger: options.logger,
       now: options.now,
-      onSignIn: options.onSignIn as StoredSignInHook | undefined,
+      onSignIn: options.onSignIn,
     },
     CALLER,
   );
   const { production, logger } = auth;
   if (production && issuerUrl.protocol !== "https:") {
-    fail(`\`issuer\` ${JSON.stringify(options.issuer)} must be an https: URL in production: relying parties and browsers reach the provider over TLS.`);
+    fail(
+      `\`issuer\` ${JSON.stringify(options.issuer)} must be an https: URL in production: relying parties and browsers reach the provider over TLS.`,
+    );
   }
   const sessionSecret = checkSealingSecret(options.sessionSecret, {
     caller: CALLER,
@@ -362,7 +364,9 @@ function checkCookieKeys(value: unknown, production: boolean, logger: Normalized
 function checkClients(value: unknown): OidcClientMetadata[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) {
-    fail('`clients` must be an array of client metadata, e.g. [{ client_id: "app", client_secret: "...", redirect_uris: ["https://app.example.com/callback"] }].');
+    fail(
+      '`clients` must be an array of client metadata, e.g. [{ client_id: "app", client_secret: "...", redirect_uris: ["https://app.example.com/callback"] }].',
+    );
   }
   const seen = new Set<string>();
   return (value as unknown[]).map((client, index) => {
@@ -386,7 +390,9 @@ function checkCorsOrigins(value: unknown): readonly string[] {
       parsed = undefined;
     }
     if (parsed === undefined || parsed.origin === "null" || parsed.origin !== origin) {
-      fail(`\`corsOrigins\` entry ${describeValue(origin)} is not an origin: write scheme, host and port only, e.g. "https://app.example.com".`);
+      fail(
+        `\`corsOrigins\` entry ${describeValue(origin)} is not an origin: write scheme, host and port only, e.g. "https://app.example.com".`,
+      );
     }
     return origin;
   });

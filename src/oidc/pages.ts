@@ -1,7 +1,7 @@
 // The HTML pages oidc-provider shows itself (an error, the logout confirmation, the page after a
 // logout without a redirect), written without inline styles or scripts so the provider's
 // Content-Security-Policy holds on them too, and without any internal detail.
-import type { OidcContextLike, OidcErrorOut } from "./provider-types.js";
+import type { OidcRequestContext, OidcErrorOut } from "./provider-types.js";
 
 /** @internal Text made safe for HTML element content and attribute values. */
 export function escapeHtml(text: string): string {
@@ -30,7 +30,7 @@ ${body}
  *
  * @internal
  */
-export function renderErrorPage(ctx: OidcContextLike, out: OidcErrorOut): void {
+export function renderErrorPage(ctx: OidcRequestContext, out: OidcErrorOut): void {
   const error = typeof out.error === "string" ? out.error : "server_error";
   const description = typeof out.error_description === "string" ? out.error_description : "";
   ctx.type = "html";
@@ -48,7 +48,7 @@ export function renderErrorPage(ctx: OidcContextLike, out: OidcErrorOut): void {
  *
  * @internal
  */
-export function logoutPage(ctx: OidcContextLike, form: string): void {
+export function logoutPage(ctx: OidcRequestContext, form: string): void {
   ctx.type = "html";
   ctx.body = page(
     "Sign out",
@@ -67,7 +67,7 @@ ${form}
  *
  * @internal
  */
-export function signedOutPage(ctx: OidcContextLike): void {
+export function signedOutPage(ctx: OidcRequestContext): void {
   ctx.type = "html";
   ctx.body = page("Signed out", "<h1>Signed out</h1>\n<p>You have signed out. You can close this page.</p>");
 }

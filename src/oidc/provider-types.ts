@@ -47,16 +47,32 @@ export type OidcAdapterPayload = Record<string, unknown>;
  */
 export type OidcAdapterFactory = (model: string) => OidcAdapter;
 
-/** @internal What an authorization's interaction holds (`provider.interactionDetails`). */
-export interface InteractionLike {
+/**
+ * What `provider.interactionDetails` gives: the interaction's id, why it was asked for
+ * (`prompt`), the authorization request's parameters, and the provider session, if any.
+ *
+ * @example
+ * ```ts
+ * const interaction: OidcInteractionLike = await provider.interactionDetails(req, res);
+ * interaction.params.client_id;
+ * ```
+ */
+export interface OidcInteractionLike {
   uid: string;
   prompt: { name: string; reasons?: string[] | undefined; details?: Record<string, unknown> | undefined };
   params: Record<string, unknown>;
   session?: { accountId?: string | undefined; uid?: string | undefined } | undefined;
 }
 
-/** @internal A registered client as `provider.Client.find` gives it. */
-export interface ClientLike {
+/**
+ * A registered client as `provider.Client.find` gives it (the fields read here).
+ *
+ * @example
+ * ```ts
+ * const client: OidcClientLike | undefined = await provider.Client.find("app");
+ * ```
+ */
+export interface OidcClientLike {
   clientId: string;
   clientName?: string | undefined;
   redirectUris?: readonly string[] | undefined;
@@ -75,13 +91,27 @@ export interface ClientLike {
  */
 export interface OidcProviderLike {
   proxy: boolean;
-  interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionLike>;
-  interactionResult(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<string>;
-  Client: { find(clientId: string): Promise<ClientLike | undefined> };
+  interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<OidcInteractionLike>;
+  interactionResult(
+    req: IncomingMessage,
+    res: ServerResponse,
+    result: Record<string, unknown>,
+    options?: { mergeWithLastSubmission?: boolean },
+  ): Promise<string>;
+  Client: { find(clientId: string): Promise<OidcClientLike | undefined> };
 }
 
-/** @internal A grant as `loadExistingGrant` builds one. */
-export interface GrantLike {
+/**
+ * An oidc-provider `Grant` (what one authorization allows a client), as `loadExistingGrant`
+ * builds one.
+ *
+ * @example
+ * ```ts
+ * const grant: OidcGrantLike = new ctx.oidc.provider.Grant({ accountId, clientId });
+ * grant.addOIDCScope("openid xrpl");
+ * ```
+ */
+export interface OidcGrantLike {
   jti?: string | undefined;
   accountId?: string | undefined;
   clientId?: string | undefined;
@@ -90,17 +120,28 @@ export interface GrantLike {
   save(): Promise<string>;
 }
 
-/** @internal The request context oidc-provider hands its configuration functions (the fields read here). */
-export interface OidcContextLike {
+/**
+ * The request context oidc-provider hands its configuration functions (`findAccount`,
+ * `loadExistingGrant`, the page renderers): the fields they read.
+ *
+ * @example
+ * ```ts
+ * const findAccount = (ctx: OidcRequestContext, sub: string) => ctx.oidc.client?.clientId;
+ * ```
+ */
+export interface OidcRequestContext {
   oidc: {
     provider: {
-      Grant: { new (properties: { accountId: string; clientId: string }): GrantLike; find(id: string): Promise<GrantLike | undefined> };
+      Grant: {
+        new (properties: { accountId: string; clientId: string }): OidcGrantLike;
+        find(id: string): Promise<OidcGrantLike | undefined>;
+      };
     };
     client?: { clientId: string } | undefined;
     session?: { accountId?: string | undefined; grantIdFor(clientId: string): string | undefined } | undefined;
     result?: Record<string, unknown> | undefined;
-    requestParamOIDCScopes?: Iterable<string> | undefined;
-    requestParamClaims?: Iterable<string> | undefined;
+    requestParamOIDCScopes?: ReadonlySet<string> | undefined;
+    requestParamClaims?: ReadonlySet<string> | undefined;
     entities?: { Grant?: { jti?: string | undefined } | undefined } | undefined;
   };
   host?: string | undefined;
@@ -108,8 +149,16 @@ export interface OidcContextLike {
   body?: unknown;
 }
 
-/** @internal A token or code oidc-provider passes to `findAccount`. */
-export interface TokenLike {
+/**
+ * The code, access token or refresh token oidc-provider passes to `findAccount`: the grant it
+ * belongs to.
+ *
+ * @example
+ * ```ts
+ * const token: OidcTokenLike = { grantId: "abc" };
+ * ```
+ */
+export interface OidcTokenLike {
   grantId?: string | undefined;
 }
 

@@ -47,17 +47,7 @@ export interface OidcJwks {
  * ```
  */
 export type OidcSigningAlgorithm =
-  | "ES256"
-  | "ES384"
-  | "ES512"
-  | "EdDSA"
-  | "Ed25519"
-  | "RS256"
-  | "RS384"
-  | "RS512"
-  | "PS256"
-  | "PS384"
-  | "PS512";
+  "ES256" | "ES384" | "ES512" | "EdDSA" | "Ed25519" | "RS256" | "RS384" | "RS512" | "PS256" | "PS384" | "PS512";
 
 const SIGNING_ALGORITHMS: ReadonlySet<string> = new Set<OidcSigningAlgorithm>([
   "ES256",
@@ -108,7 +98,9 @@ export function readSigningKeys(value: unknown): SigningKeys | { problem: string
     const typeName = kty === "RSA" ? "RSA" : `${String(kty)}:${String(crv)}`;
     const fallback = DEFAULT_ALGORITHMS[typeName];
     if (fallback === undefined) {
-      return { problem: `key ${index} (kty ${describeValue(kty)}, crv ${describeValue(crv)}) is not an EC P-256/P-384/P-521, Ed25519 or RSA key` };
+      return {
+        problem: `key ${index} (kty ${describeValue(kty)}, crv ${describeValue(crv)}) is not an EC P-256/P-384/P-521, Ed25519 or RSA key`,
+      };
     }
     if (typeof d !== "string" || d === "") {
       return { problem: `key ${index} is a public key: the provider signs with it, so give the private key (with its "d" member)` };

@@ -40,7 +40,7 @@ export async function startTestProvider(
     ...rest,
     issuer: `${issuerOrigin}${issuerPath}`,
   });
-  const provider = new Provider(xrpl.issuer, xrpl.configuration as never);
+  const provider = new Provider(xrpl.issuer, xrpl.configuration);
   const routes = xrpl.routes(provider);
   const callback = provider.callback();
   const server = createServer((req, res) => {

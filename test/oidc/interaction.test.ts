@@ -40,7 +40,13 @@ describe("the interaction routes", () => {
       verifier,
       clients: [CLIENT],
       onSignIn: ({ address, request }) => {
-        hookCalls.push({ address, clientId: request.clientId, redirectUri: request.redirectUri, scopes: request.scopes, uid: request.interactionUid });
+        hookCalls.push({
+          address,
+          clientId: request.clientId,
+          redirectUri: request.redirectUri,
+          scopes: request.scopes,
+          uid: request.interactionUid,
+        });
         if (refused.has(address)) return { refuse: { status: 403, message: "This account may not use this application." } };
         return undefined;
       },
@@ -67,7 +73,12 @@ describe("the interaction routes", () => {
     expect(Object.keys(answer.body)).toEqual(["nonce"]);
     expect(answer.body.nonce).toMatch(/^[0-9a-f]{32}$/u);
     const cookie = interaction.jar.lastSetCookie("siwx_interaction");
-    expect(cookie?.attributes).toMatchObject({ path: `/interaction/${interaction.uid}`, httponly: true, samesite: "Lax", "max-age": "600" });
+    expect(cookie?.attributes).toMatchObject({
+      path: `/interaction/${interaction.uid}`,
+      httponly: true,
+      samesite: "Lax",
+      "max-age": "600",
+    });
   });
 
   it("refuses the same proof sent twice: again in its interaction, with the cookie from before the sign-in, and in another interaction", async () => {
@@ -80,7 +91,10 @@ describe("the interaction routes", () => {
 
     // The sealed nonce was cleared by the sign-in; a replayed copy of the cookie still holds it, and the nonce store refuses it.
     expect((await postInteractionVerify(interaction, body)).body).toEqual({ error: "No pending nonce. Request /nonce first." });
-    expect(await postInteractionVerify(interaction, body, beforeSignIn)).toMatchObject({ status: 400, body: { error: "Nonce has already been used." } });
+    expect(await postInteractionVerify(interaction, body, beforeSignIn)).toMatchObject({
+      status: 400,
+      body: { error: "Nonce has already been used." },
+    });
     // Another authorization's interaction has its own nonce.
     const other = await newInteraction();
     await getInteractionNonce(other);
@@ -113,7 +127,9 @@ describe("the interaction routes", () => {
     }
     // The redirect_uri with the issuer, or no Resources at all, sign in.
     const withIssuer = await newInteraction();
-    expect((await postInteractionVerify(withIssuer, (await proofFor(withIssuer, { resources: [REDIRECT_URI, op.issuer] })).body)).status).toBe(200);
+    expect(
+      (await postInteractionVerify(withIssuer, (await proofFor(withIssuer, { resources: [REDIRECT_URI, op.issuer] })).body)).status,
+    ).toBe(200);
     const without = await newInteraction();
     expect((await postInteractionVerify(without, (await proofFor(without, { resources: undefined })).body)).status).toBe(200);
   });
@@ -122,20 +138,36 @@ describe("the interaction routes", () => {
     const interaction = await newInteraction();
     const account = newKeyAccount();
     const stray = signatureProof(interactionMessage(interaction, account.address, "0123456789abcdef0123456789abcdef"), account);
-    expect(await postInteractionVerify(interaction, stray)).toMatchObject({ status: 400, body: { error: "No pending nonce. Request /nonce first." } });
+    expect(await postInteractionVerify(interaction, stray)).toMatchObject({
+      status: 400,
+      body: { error: "No pending nonce. Request /nonce first." },
+    });
 
     const { body } = await proofFor(interaction);
     const forged = { ...body, signature: signatureProof("other text", account).signature };
-    expect(await postInteractionVerify(interaction, forged)).toMatchObject({ status: 401, body: { error: "Signature verification failed." } });
-    expect(await postInteractionVerify(interaction, { message: 42 })).toMatchObject({ status: 400, body: { error: "Invalid request body." } });
-    const notJson = await interaction.jar.fetch(`${interaction.url}/verify`, { method: "POST", headers: { "content-type": "text/plain" }, body: "{}" });
+    expect(await postInteractionVerify(interaction, forged)).toMatchObject({
+      status: 401,
+      body: { error: "Signature verification failed." },
+    });
+    expect(await postInteractionVerify(interaction, { message: 42 })).toMatchObject({
+      status: 400,
+      body: { error: "Invalid request body." },
+    });
+    const notJson = await interaction.jar.fetch(`${interaction.url}/verify`, {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: "{}",
+    });
     expect({ status: notJson.status, body: await notJson.json() }).toEqual({ status: 400, body: { error: "Invalid request body." } });
     const large = await interaction.jar.fetch(`${interaction.url}/verify`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ ...body, padding: "x".repeat(20 * 1024) }),
     });
-    expect({ status: large.status, body: await large.json() }).toEqual({ status: 413, body: { error: "Request body too large (limit 16kb)." } });
+    expect({ status: large.status, body: await large.json() }).toEqual({
+      status: 413,
+      body: { error: "Request body too large (limit 16kb)." },
+    });
     const wrongMethod = await interaction.jar.fetch(`${interaction.url}/verify`);
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers.get("allow")).toBe("POST");
@@ -168,7 +200,10 @@ describe("the interaction routes", () => {
     const crossed = await mine.jar.fetch(`${theirs.url}/nonce`);
     expect({ status: crossed.status, body: await crossed.json() }).toEqual({ status: 400, body: { error: OIDC_TEXT.interactionNotFound } });
     const stranger = await fetch(`${mine.url}/nonce`);
-    expect({ status: stranger.status, body: await stranger.json() }).toEqual({ status: 400, body: { error: OIDC_TEXT.interactionNotFound } });
+    expect({ status: stranger.status, body: await stranger.json() }).toEqual({
+      status: 400,
+      body: { error: OIDC_TEXT.interactionNotFound },
+    });
     const unknown = await mine.jar.fetch(`${op.url}/interaction/unknown-interaction-id/details`);
     expect(unknown.status).toBe(400);
   });
@@ -181,7 +216,13 @@ describe("the interaction routes", () => {
       status: 403,
       body: { error: "This account may not use this application." },
     });
-    expect(hookCalls.at(-1)).toEqual({ address: account.address, clientId: "web-app", redirectUri: REDIRECT_URI, scopes: ["openid", "xrpl"], uid: interaction.uid });
+    expect(hookCalls.at(-1)).toEqual({
+      address: account.address,
+      clientId: "web-app",
+      redirectUri: REDIRECT_URI,
+      scopes: ["openid", "xrpl"],
+      uid: interaction.uid,
+    });
   });
 
   it("lets the user cancel: abort answers redirectTo, which brings the client back with access_denied", async () => {
@@ -228,7 +269,10 @@ describe("the interaction routes", () => {
       });
     const closed = await tokenCall(op.issuer);
     expect(closed.headers.get("access-control-allow-origin")).toBeNull();
-    expect(await closed.json()).toMatchObject({ error: "invalid_request", error_description: expect.stringMatching(/origin https:\/\/app\.example not allowed/u) });
+    expect(await closed.json()).toMatchObject({
+      error: "invalid_request",
+      error_description: expect.stringMatching(/origin https:\/\/app\.example not allowed/u),
+    });
 
     const open = await startTestProvider({ verifier, clients: [CLIENT], corsOrigins: ["https://app.example"] });
     try {
@@ -251,7 +295,9 @@ describe("the interaction routes", () => {
   });
 
   it("shows an error page with the OAuth error only, under the same headers", async () => {
-    const answer = await fetch(`${op.issuer}/auth?client_id=unknown-client&response_type=code&scope=openid`, { headers: { accept: "text/html" } });
+    const answer = await fetch(`${op.issuer}/auth?client_id=unknown-client&response_type=code&scope=openid`, {
+      headers: { accept: "text/html" },
+    });
     expect(answer.status).toBe(400);
     const html = await answer.text();
     expect(html).toContain("invalid_client");
@@ -264,7 +310,10 @@ describe("the interaction routes", () => {
     const interaction = await openInteraction(start.url);
     const verified = await signInteraction(interaction);
     const back = await followToRedirectUri(interaction.jar, String(verified.body.redirectTo), REDIRECT_URI);
-    const tokens = await client.authorizationCodeGrant(rp.config, back, { pkceCodeVerifier: start.codeVerifier, expectedNonce: start.nonce });
+    const tokens = await client.authorizationCodeGrant(rp.config, back, {
+      pkceCodeVerifier: start.codeVerifier,
+      expectedNonce: start.nonce,
+    });
     expect(tokens.claims()!.sub).toBe(verified.address);
   });
 });

@@ -28,7 +28,12 @@ describe("openid-client signs a user in through the XRPL OpenID Provider", () =>
       verifier,
       chainId: "xrpl:0",
       clients: [
-        { client_id: "web-app", client_secret: CLIENT_SECRET, redirect_uris: [REDIRECT_URI], post_logout_redirect_uris: ["http://127.0.0.1:9/signed-out"] },
+        {
+          client_id: "web-app",
+          client_secret: CLIENT_SECRET,
+          redirect_uris: [REDIRECT_URI],
+          post_logout_redirect_uris: ["http://127.0.0.1:9/signed-out"],
+        },
         { client_id: "spa", token_endpoint_auth_method: "none", redirect_uris: [REDIRECT_URI] },
       ],
     });
@@ -47,7 +52,9 @@ describe("openid-client signs a user in through the XRPL OpenID Provider", () =>
     expect(metadata.response_types_supported).toEqual(["code"]);
     expect(metadata.code_challenge_methods_supported).toEqual(["S256"]);
     expect(metadata.scopes_supported).toEqual(expect.arrayContaining(["openid", "offline_access", "profile", "xrpl", "xrpl_proof"]));
-    expect(metadata.claims_supported).toEqual(expect.arrayContaining(["sub", "xrpl_address", "xrpl_chain_id", "xrpl_claims", "xrpl_proof"]));
+    expect(metadata.claims_supported).toEqual(
+      expect.arrayContaining(["sub", "xrpl_address", "xrpl_chain_id", "xrpl_claims", "xrpl_proof"]),
+    );
     expect(metadata.id_token_signing_alg_values_supported).toEqual(["ES256"]);
     expect(metadata.registration_endpoint).toBeUndefined();
     expect(metadata.end_session_endpoint).toBe(`${op.issuer}/session/end`);
@@ -109,7 +116,11 @@ describe("openid-client signs a user in through the XRPL OpenID Provider", () =>
   });
 
   it("a public client must use PKCE, and a code exchanged without its verifier is refused", async () => {
-    const withoutPkce = client.buildAuthorizationUrl(spa.config, { redirect_uri: REDIRECT_URI, scope: "openid", state: client.randomState() });
+    const withoutPkce = client.buildAuthorizationUrl(spa.config, {
+      redirect_uri: REDIRECT_URI,
+      scope: "openid",
+      state: client.randomState(),
+    });
     const answer = await fetch(withoutPkce, { redirect: "manual" });
     const back = new URL(answer.headers.get("location")!);
     expect(back.searchParams.get("error")).toBe("invalid_request");

@@ -17,7 +17,7 @@ function jwk(type: "ec" | "ed25519" | "rsa", options: Record<string, unknown> = 
       : type === "rsa"
         ? generateKeyPairSync("rsa", { modulusLength: 2048 })
         : generateKeyPairSync("ed25519");
-  return privateKey.export({ format: "jwk" }) as Record<string, unknown>;
+  return privateKey.export({ format: "jwk" });
 }
 
 describe("createXrplOidc options", () => {
@@ -32,7 +32,15 @@ describe("createXrplOidc options", () => {
   });
 
   const production = (overrides: Partial<XrplOidcOptions>) => () =>
-    createXrplOidc({ issuer: "https://id.example.com", verifier, sessionSecret: secret, jwks: { keys: [jwk("ec") as never] }, cookieKeys, production: true, ...overrides });
+    createXrplOidc({
+      issuer: "https://id.example.com",
+      verifier,
+      sessionSecret: secret,
+      jwks: { keys: [jwk("ec") as never] },
+      cookieKeys,
+      production: true,
+      ...overrides,
+    });
 
   it("starts in production with every setting given", () => {
     const xrpl = production({})();
@@ -48,10 +56,18 @@ describe("createXrplOidc options", () => {
     ["an issuer with a query", { issuer: "https://id.example.com/?tenant=1" }, /must not have a query or a fragment/u],
     ["an issuer that is not a URL", { issuer: "id.example.com" }, /is not a URL/u],
     ["no signing keys", { jwks: undefined }, /`jwks` is required in production/u],
-    ["a public signing key", { jwks: { keys: [{ kty: "OKP", crv: "Ed25519", x: "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo" }] } }, /`jwks` key 0 is a public key/u],
+    [
+      "a public signing key",
+      { jwks: { keys: [{ kty: "OKP", crv: "Ed25519", x: "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo" }] } },
+      /`jwks` key 0 is a public key/u,
+    ],
     ["an unknown key type", { jwks: { keys: [{ kty: "oct", k: "c2VjcmV0", d: "x" }] } }, /`jwks` key 0 \(kty "oct"/u],
     ["an encryption key only", { jwks: { keys: [{ ...jwk("ec"), use: "enc" } as never] } }, /`jwks` has no signing key/u],
-    ["an algorithm that is not a signing one", { jwks: { keys: [{ ...jwk("ec"), alg: "none" } as never] } }, /`jwks` key 0 has "alg" "none"/u],
+    [
+      "an algorithm that is not a signing one",
+      { jwks: { keys: [{ ...jwk("ec"), alg: "none" } as never] } },
+      /`jwks` key 0 has "alg" "none"/u,
+    ],
     ["no cookie keys", { cookieKeys: undefined }, /`cookieKeys` is required in production/u],
     ["a short cookie key", { cookieKeys: ["short"] }, /`cookieKeys\[0\]` is too short/u],
     ["a weak cookie key", { cookieKeys: ["a".repeat(40)] }, /`cookieKeys\[0\]` has too few different characters/u],
@@ -59,7 +75,11 @@ describe("createXrplOidc options", () => {
     ["a weak session secret", { sessionSecret: "ab".repeat(20) }, /`sessionSecret` has too few different characters/u],
     ["a client without client_id", { clients: [{ redirect_uris: [] } as never] }, /`clients\[0\]` needs a `client_id`/u],
     ["a client listed twice", { clients: [{ client_id: "a" }, { client_id: "a" }] }, /lists client_id "a" twice/u],
-    ["a CORS entry that is not an origin", { corsOrigins: ["https://app.example.com/path"] }, /`corsOrigins` entry "https:\/\/app\.example\.com\/path" is not an origin/u],
+    [
+      "a CORS entry that is not an origin",
+      { corsOrigins: ["https://app.example.com/path"] },
+      /`corsOrigins` entry "https:\/\/app\.example\.com\/path" is not an origin/u,
+    ],
     ["another registration mode", { registration: "sometimes" as never }, /`registration` must be "closed" or "open"/u],
     ["an interaction lifetime of 0", { interactionTtlSeconds: 0 }, /`interactionTtlSeconds` must be a positive whole number/u],
   ])("refuses %s with one line naming the option", (_label, overrides, pattern) => {
@@ -103,7 +123,11 @@ describe("createXrplOidc options", () => {
   });
 
   it("works under an issuer with a path: discovery, interaction and tokens all live under it", async () => {
-    const op = await startTestProvider({ verifier, issuerPath: "/oidc", clients: [{ client_id: "app", client_secret: secret, redirect_uris: [REDIRECT_URI] }] });
+    const op = await startTestProvider({
+      verifier,
+      issuerPath: "/oidc",
+      clients: [{ client_id: "app", client_secret: secret, redirect_uris: [REDIRECT_URI] }],
+    });
     try {
       expect(op.issuer).toMatch(/\/oidc$/u);
       const rp = await discoverProvider(op.issuer, "app", secret);
@@ -116,7 +140,7 @@ describe("createXrplOidc options", () => {
     }
   });
 
-  it("registration: \"open\" lets a relying party register itself", async () => {
+  it('registration: "open" lets a relying party register itself', async () => {
     const op = await startTestProvider({ verifier, registration: "open" });
     try {
       const answer = await fetch(`${op.issuer}/reg`, {
@@ -132,7 +156,13 @@ describe("createXrplOidc options", () => {
   });
 
   it("sends HSTS in production (an https: issuer), with the other security headers", async () => {
-    const op = await startTestProvider({ verifier, production: true, jwks: { keys: [jwk("ec") as never] }, cookieKeys, issuerOrigin: "https://127.0.0.1:8443" });
+    const op = await startTestProvider({
+      verifier,
+      production: true,
+      jwks: { keys: [jwk("ec") as never] },
+      cookieKeys,
+      issuerOrigin: "https://127.0.0.1:8443",
+    });
     try {
       const answer = await fetch(`${op.url}/.well-known/openid-configuration`);
       expect(answer.headers.get("strict-transport-security")).toBe("max-age=31536000");

@@ -10,7 +10,12 @@ import { createXrplOidc, type OidcProviderLike } from "../../src/oidc/index.js";
 
 it("types: the configuration is an oidc-provider Configuration, and a Provider fits routes()", async () => {
   const verifier = createVerifier({ nodeUrl: "ws://127.0.0.1:9" });
-  const xrpl = createXrplOidc({ issuer: "http://localhost:3000", verifier, sessionSecret: "0123456789abcdef0123456789abcdef", production: false });
+  const xrpl = createXrplOidc({
+    issuer: "http://localhost:3000",
+    verifier,
+    sessionSecret: "0123456789abcdef0123456789abcdef",
+    production: false,
+  });
   const configuration: Configuration = xrpl.configuration;
   const provider = new Provider(xrpl.issuer, configuration);
   const routesOf: (provider: OidcProviderLike) => unknown = xrpl.routes;

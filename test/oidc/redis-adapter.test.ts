@@ -10,7 +10,8 @@ import { connectTestRedis, REDIS_URL, type TestRedisClient } from "../redis/conn
 
 const connected = await connectTestRedis();
 const available = !("reason" in connected);
-if (!available && process.env.CI === undefined) console.warn(`${connected.reason}: skipping the Redis adapter tests (with CI set they fail).`);
+if (!available && process.env.CI === undefined)
+  console.warn(`${connected.reason}: skipping the Redis adapter tests (with CI set they fail).`);
 
 describe.skipIf(!available && process.env.CI === undefined)("createRedisAdapter on a real Redis", () => {
   let redis: TestRedisClient;

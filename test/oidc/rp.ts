@@ -50,8 +50,16 @@ export async function startAuthorization(rp: RelyingParty, scope: string, extra:
 }
 
 /** The code exchange: openid-client checks the response, the id_token's signature and claims, and PKCE. */
-export async function exchangeCode(rp: RelyingParty, start: AuthorizationStart, callbackUrl: URL): Promise<client.TokenEndpointResponse & client.TokenEndpointResponseHelpers> {
-  return client.authorizationCodeGrant(rp.config, callbackUrl, { pkceCodeVerifier: start.codeVerifier, expectedNonce: start.nonce, idTokenExpected: true });
+export async function exchangeCode(
+  rp: RelyingParty,
+  start: AuthorizationStart,
+  callbackUrl: URL,
+): Promise<client.TokenEndpointResponse & client.TokenEndpointResponseHelpers> {
+  return client.authorizationCodeGrant(rp.config, callbackUrl, {
+    pkceCodeVerifier: start.codeVerifier,
+    expectedNonce: start.nonce,
+    idTokenExpected: true,
+  });
 }
 
 export interface CompletedSignIn {

@@ -27,7 +27,8 @@ import { createCookieJar } from "../support/cookie-jar.js";
 
 const connected = await connectTestRedis();
 const available = !("reason" in connected);
-if (!available && process.env.CI === undefined) console.warn(`${connected.reason}: skipping the two-instance provider tests (with CI set they fail).`);
+if (!available && process.env.CI === undefined)
+  console.warn(`${connected.reason}: skipping the two-instance provider tests (with CI set they fail).`);
 
 const CLIENT = { client_id: "web-app", client_secret: "relying-party-secret-0123456789abcdef", redirect_uris: [REDIRECT_URI] };
 
@@ -120,7 +121,10 @@ describe.skipIf(!available && process.env.CI === undefined)("two provider instan
     const { start, interaction } = await beginOnA("openid");
     const account = newKeyAccount();
     const nonce = String((await getInteractionNonce(interaction)).body.nonce);
-    const verified = await postInteractionVerify(interaction, signatureProof(interactionMessage(interaction, account.address, nonce), account));
+    const verified = await postInteractionVerify(
+      interaction,
+      signatureProof(interactionMessage(interaction, account.address, nonce), account),
+    );
     const callback = await followToRedirectUri(interaction.jar, String(verified.body.redirectTo), REDIRECT_URI);
     const code = callback.searchParams.get("code")!;
     const exchange = (origin: string) =>
@@ -130,7 +134,12 @@ describe.skipIf(!available && process.env.CI === undefined)("two provider instan
           "content-type": "application/x-www-form-urlencoded",
           authorization: `Basic ${Buffer.from(`${CLIENT.client_id}:${CLIENT.client_secret}`).toString("base64")}`,
         },
-        body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, code_verifier: start.codeVerifier }),
+        body: new URLSearchParams({
+          grant_type: "authorization_code",
+          code,
+          redirect_uri: REDIRECT_URI,
+          code_verifier: start.codeVerifier,
+        }),
       }).then(async (response) => ({ status: response.status, body: (await response.json()) as Record<string, unknown> }));
     const answers = await Promise.all([exchange(a.url), exchange(b.url), exchange(a.url), exchange(b.url)]);
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);

@@ -7,7 +7,6 @@ import {
   normalizeAuthOptions,
   type AuthHandlersOptions,
   type NormalizedAuthOptions,
-  type StoredSignInHook,
 } from "../server/options.js";
 import { checkSealingSecret, MIN_SESSION_SECRET_LENGTH, sessionSecretProblem } from "../server/session-secret.js";
 import { describeValue } from "../shared/describe-value.js";

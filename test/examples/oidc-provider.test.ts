@@ -4,7 +4,7 @@
  * party. The code flow with PKCE, a proof used twice, the rate limits, the security headers and
  * HSTS, and every setting a production start refuses, each with one line naming it.
  */
-import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import * as client from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,24 +12,9 @@ import { newKeyAccount, newWallet } from "./flow.js";
 import { runExampleUntilExit, startOidcExample, type ExampleProcess } from "../support/example-process.js";
 import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
 import { getInteractionNonce, interactionMessage, openInteraction, postInteractionVerify } from "../oidc/harness.js";
-import { discoverProvider, REDIRECT_URI, signInThroughProvider, startAuthorization, type RelyingParty } from "../oidc/rp.js";
+import { discoverProvider, signInThroughProvider, startAuthorization, type RelyingParty } from "../oidc/rp.js";
 import { signatureProof } from "./flow.js";
-
-const CLIENT_SECRET = randomBytes(24).toString("hex");
-export const OIDC_CLIENTS = JSON.stringify([
-  {
-    client_id: "web-app",
-    client_secret: CLIENT_SECRET,
-    redirect_uris: [REDIRECT_URI],
-    post_logout_redirect_uris: ["http://127.0.0.1:9/out"],
-  },
-]);
-
-/** A private signing key as OIDC_JWKS. */
-export function jwksSetting(kind: "ec" | "ed25519" = "ec"): string {
-  const { privateKey } = kind === "ec" ? generateKeyPairSync("ec", { namedCurve: "P-256" }) : generateKeyPairSync("ed25519");
-  return JSON.stringify({ keys: [{ ...(privateKey.export({ format: "jwk" }) as object), kid: `test-${kind}`, use: "sig" }] });
-}
+import { CLIENT_SECRET, jwksSetting, OIDC_CLIENTS } from "./oidc-settings.js";
 
 describe("OpenID Provider example: openid-client completes the code flow", () => {
   let node: MockRippled;

@@ -2,9 +2,9 @@
 // naming it (ConfigError); where the library or oidc-provider owns a rule, the setting goes
 // through the call that owns it and its refusal is re-worded to name the setting.
 import { createRequire } from "node:module";
-import { InvalidOptionsError, resolveSessionSecret } from "sign-in-with-xrpl";
+import { InvalidOptionsError } from "sign-in-with-xrpl";
 import { NONCE_RATE_LIMITED, readTrustProxy } from "../express/config.mjs";
-import { ConfigError, checkedByLibrary, nonEmpty, readPort, readPositiveInteger, readRedisUrl } from "../express/settings-rules.mjs";
+import { ConfigError, nonEmpty, readPort, readPositiveInteger, readRedisUrl } from "../express/settings-rules.mjs";
 
 export { ConfigError, redactUrl } from "../express/settings-rules.mjs";
 
@@ -21,16 +21,12 @@ const SETTING_OF_OPTION = {
   jwks: "OIDC_JWKS",
   cookieKeys: "OIDC_COOKIE_KEYS",
   clients: "OIDC_CLIENTS",
-  sessionSecret: "SESSION_SECRET",
   registration: "OIDC_REGISTRATION",
   corsOrigins: "OIDC_CORS_ORIGINS",
 };
 
-/**
- * @param {NodeJS.ProcessEnv} env
- * @param {{ warn(message: string): void }} [logger] told what development generates
- */
-export function loadConfig(env, logger = console) {
+/** @param {NodeJS.ProcessEnv} env */
+export function loadConfig(env) {
   const production = env.NODE_ENV === "production";
   const port = readPort(env.PORT);
   const registration = readRegistration(env.OIDC_REGISTRATION);
@@ -42,13 +38,9 @@ export function loadConfig(env, logger = console) {
     jwks: readJwks(env.OIDC_JWKS, production),
     cookieKeys: readCookieKeys(env.OIDC_COOKIE_KEYS, production),
     clients: readClients(env.OIDC_CLIENTS, production, registration),
-    // In production a missing, short or weak secret stops the start; in development a random one
-    // is generated for the process (a sign-in under way then fails after a restart).
-    sessionSecret: checkedByLibrary("SESSION_SECRET", undefined, () =>
-      resolveSessionSecret({ secret: env.SESSION_SECRET, production, logger }),
-    ),
     nodeUrl: nonEmpty(env.XRPL_NODE_URL),
     redisUrl: readRedisUrl(env.REDIS_URL, loadRedisCreateClient),
+    redisKeyPrefix: readKeyPrefix(env.REDIS_KEY_PREFIX),
     registration,
     corsOrigins: readList(env.OIDC_CORS_ORIGINS),
     nonceRateLimit: readPositiveInteger("NONCE_RATE_LIMIT", env.NONCE_RATE_LIMIT, 60),
@@ -171,6 +163,17 @@ function readClients(value, production, registration) {
   if (!Array.isArray(clients))
     throw new ConfigError('OIDC_CLIENTS must be a JSON array of client metadata, e.g. [{"client_id":"app",...}].');
   return clients;
+}
+
+/** REDIS_KEY_PREFIX: every key the provider writes starts with it (several apps may share one Redis). */
+function readKeyPrefix(value) {
+  const prefix = nonEmpty(value) ?? "siwx:oidc:";
+  if (!/^[\x21-\x7e]{1,64}$/.test(prefix)) {
+    throw new ConfigError(
+      `REDIS_KEY_PREFIX must be 1 to 64 printable characters without spaces, such as "myapp:oidc:" (got ${JSON.stringify(value)}).`,
+    );
+  }
+  return prefix;
 }
 
 function readRegistration(value) {

@@ -40,8 +40,9 @@ if (config.redisUrl !== undefined) {
     throw error;
   }
   redis = connection.client;
-  nonceStore = createRedisNonceStore(redis, { prefix: "siwx:oidc:nonce:", revocationPrefix: "siwx:oidc:revoked:" });
-  adapter = createRedisAdapter(redis, { prefix: "siwx:oidc:" });
+  const prefix = config.redisKeyPrefix;
+  nonceStore = createRedisNonceStore(redis, { prefix: `${prefix}nonce:`, revocationPrefix: `${prefix}revoked:` });
+  adapter = createRedisAdapter(redis, { prefix: `${prefix}state:` });
 }
 
 let app;
@@ -51,7 +52,6 @@ try {
     createXrplOidc({
       issuer: config.issuer,
       verifier,
-      sessionSecret: config.sessionSecret,
       production: config.production,
       nonceStore,
       logger: console,

@@ -11,7 +11,7 @@ import { createSignInRecordStore } from "./sign-in-records.js";
  *
  * @example
  * ```ts
- * const xrpl: XrplOidc = createXrplOidc({ issuer, verifier, sessionSecret });
+ * const xrpl: XrplOidc = createXrplOidc({ issuer, verifier });
  * const provider = new Provider(xrpl.issuer, xrpl.configuration);
  * app.use(xrpl.routes(provider));
  * ```
@@ -61,7 +61,6 @@ export interface XrplOidc {
  * const xrpl = createXrplOidc({
  *   issuer: "https://id.example.com",
  *   verifier: createVerifier(),
- *   sessionSecret: process.env.SESSION_SECRET!,
  *   jwks: JSON.parse(process.env.OIDC_JWKS!),
  *   cookieKeys: process.env.OIDC_COOKIE_KEYS!.split(","),
  *   clients: [{ client_id: "app", client_secret: process.env.APP_CLIENT_SECRET!, redirect_uris: ["https://app.example.com/callback"] }],

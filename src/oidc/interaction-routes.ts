@@ -2,17 +2,17 @@
 // `GET <issuer>/interaction/:uid` is the app's; these routes are what any wallet's page calls:
 // the sign-in details, a nonce, the proof, and a way out. They run the library's handlers (one
 // set of message rules, verifier, nonce store, error texts, attempt limit and hooks) over a
-// session sealed in a cookie bound to the interaction, then hand the sign-in to oidc-provider.
-import { createHmac } from "node:crypto";
+// session that is the interaction itself (its pending nonce kept with it, in the provider's
+// storage), then hand the sign-in to oidc-provider.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { HTTP_TEXT } from "../fetch/create-fetch-handler.js";
-import { BODY_LIMIT_BYTES, readJsonBody } from "../fetch/request-body.js";
-import { createSealedCookieSessions } from "../fetch/sealed-cookie-session.js";
+import { BODY_LIMIT_BYTES, isJsonContentType, parseJsonBytes, type BodyRead } from "../fetch/request-body.js";
 import { normalizeChainId } from "../message/chain-id.js";
 import type { SignInMessage } from "../message/types.js";
 import { VALIDATION_REASONS } from "../message/validate.js";
 import { TEXT, type InternalAuthHandlers } from "../server/handlers.js";
-import type { HandlerResult, SessionStore } from "../server/types.js";
+import { pickSessionRecord } from "../server/session-record.js";
+import type { HandlerResult, SessionRecord, SessionStore } from "../server/types.js";
 import { readVerifyBody, UNREADABLE_BODY } from "../server/verify-body.js";
 import type { NormalizedOidcOptions, OidcSignInRequest } from "./options.js";
 import type { OidcInteractionLike, OidcProviderLike } from "./provider-types.js";
@@ -32,6 +32,13 @@ export const OIDC_TEXT = {
 
 /** Where the interaction result carries the sign-in, next to `login`, for `loadExistingGrant`. */
 export const SIGN_IN_RESULT_KEY = "xrplSignIn";
+
+/**
+ * Where the interaction keeps its sign-in session (the pending nonce) until the sign-in: in its
+ * `result`, which oidc-provider stores with it and reads only for prompt names, and which the
+ * sign-in's own result replaces.
+ */
+const SESSION_RESULT_KEY = "xrplPendingSignIn";
 
 /**
  * Authentication methods (RFC 8176) a sign-in reports in `amr`: proof of possession of a key.
@@ -118,13 +125,14 @@ export function createInteractionRoutes(
       return send(res, 200, { ok: true, redirectTo });
     }
 
-    const session = interactionSession(config, uid, req);
+    const session = interactionSession(interaction);
     if (action === "nonce") {
       const result = await handlers.nonce(session.store);
-      return sendResult(res, result, session.setCookie());
+      await session.save();
+      return sendResult(res, result);
     }
 
-    const read = await readNodeJsonBody(req, config.issuer);
+    const read = await readNodeJsonBody(req);
     if (read.kind === "too-large") return send(res, 413, { error: HTTP_TEXT.tooLarge }, { Connection: "close" });
     const body = read.kind === "json" ? read.body : UNREADABLE_BODY;
     let signedMessage: SignInMessage | undefined;
@@ -143,7 +151,11 @@ export function createInteractionRoutes(
         return interactionMessageRefusal(message, config.issuer, params.redirectUri);
       },
     });
-    if (result.status !== 200 || signedMessage === undefined) return sendResult(res, result, session.setCookie());
+    if (result.status !== 200 || signedMessage === undefined) {
+      // A refusal may have changed the pending sign-in (a counted attempt, a cleared nonce).
+      await session.save();
+      return sendResult(res, result);
+    }
 
     const record = signInRecord(signedMessage, body, (await session.store.get()) as { claims?: unknown });
     const authenticatedAt = Math.floor(config.auth.now() / 1000);
@@ -158,13 +170,11 @@ export function createInteractionRoutes(
       },
       { mergeWithLastSubmission: false },
     );
-    // The sign-in now lives in the provider's session: the sealed one has done its work.
-    await session.store.destroy();
-    return sendResult(res, { status: 200, body: { ok: true, address: record.address, redirectTo } }, session.setCookie());
+    // The result written above replaced the pending sign-in: nothing of it is saved again.
+    return sendResult(res, { status: 200, body: { ok: true, address: record.address, redirectTo } });
   };
 
-  const sendResult = (res: ServerResponse, result: HandlerResult, cookie: string | undefined): void =>
-    send(res, result.status, result.body, cookie === undefined ? {} : { "Set-Cookie": cookie });
+  const sendResult = (res: ServerResponse, result: HandlerResult): void => send(res, result.status, result.body);
 
   return (req, res, next) => {
     for (const [name, value] of headers) res.setHeader(name, value);
@@ -207,20 +217,38 @@ export function interactionMessageRefusal(message: SignInMessage, issuer: string
   return undefined;
 }
 
-/** The sealed sign-in session of one interaction: its cookie's path is the interaction's, and its key is derived from the interaction id, so one interaction's cookie never opens another's. */
-function interactionSession(
-  config: NormalizedOidcOptions,
-  uid: string,
-  req: IncomingMessage,
-): { store: SessionStore; setCookie(): string | undefined } {
-  const path = `${config.interactionBasePath}/${uid}`;
-  const sessions = createSealedCookieSessions({
-    ...config.sealing,
-    sessionSecret: createHmac("sha256", config.sealing.sessionSecret).update(`sign-in-with-xrpl interaction ${uid}`).digest("hex"),
-    cookie: { ...config.sealing.cookie, path },
-  });
-  const cookie = req.headers.cookie;
-  return sessions.open(new Request(new URL(path, config.issuerUrl), { headers: cookie === undefined ? {} : { cookie } }));
+/**
+ * The sign-in session of one interaction, for the handlers: the record is kept in the
+ * interaction's result, so it is bound to this authorization alone and shared by every provider
+ * instance that shares the provider's storage. Writes stay in memory until `save`, so a request
+ * stores the interaction at most once, and a successful sign-in (whose result replaces the
+ * record) not at all.
+ */
+function interactionSession(interaction: OidcInteractionLike): { store: SessionStore; save(): Promise<void> } {
+  const stored = interaction.result?.[SESSION_RESULT_KEY];
+  let current: SessionRecord = typeof stored === "object" && stored !== null ? pickSessionRecord(stored as Record<string, unknown>) : {};
+  let changed = false;
+  const store: SessionStore = {
+    get: () => ({ ...current }),
+    set(record) {
+      current = pickSessionRecord(record as Record<string, unknown>);
+      changed = true;
+    },
+    destroy() {
+      current = {};
+      changed = true;
+    },
+  };
+  return {
+    store,
+    async save() {
+      if (!changed) return;
+      const { [SESSION_RESULT_KEY]: _previous, ...rest } = interaction.result ?? {};
+      interaction.result = Object.keys(current).length === 0 ? rest : { ...rest, [SESSION_RESULT_KEY]: { ...current } };
+      await interaction.persist();
+      changed = false;
+    },
+  };
 }
 
 interface InteractionParams {
@@ -280,13 +308,11 @@ function routeOf(req: IncomingMessage, basePath: string): { uid: string; action:
   return Object.prototype.hasOwnProperty.call(ACTION_METHODS, action) ? { uid, action: action as Action } : undefined;
 }
 
-type NodeBodyRead = { kind: "json"; body: unknown } | { kind: "unreadable" } | { kind: "too-large" };
-
 /**
- * The JSON body of a node:http request, by the fetch core's rules (`readJsonBody`: content type,
+ * The JSON body of a node:http request, by the fetch core's rules (a JSON content type, strict
  * UTF-8, JSON), read up to `BODY_LIMIT_BYTES` and no further.
  */
-async function readNodeJsonBody(req: IncomingMessage, base: string): Promise<NodeBodyRead> {
+async function readNodeJsonBody(req: IncomingMessage): Promise<BodyRead> {
   const declared = Number(req.headers["content-length"] ?? "0");
   if (Number.isFinite(declared) && declared > BODY_LIMIT_BYTES) return { kind: "too-large" };
   const chunks: Uint8Array[] = [];
@@ -298,12 +324,6 @@ async function readNodeJsonBody(req: IncomingMessage, base: string): Promise<Nod
     if (size > BODY_LIMIT_BYTES) return { kind: "too-large" };
     chunks.push(bytes);
   }
-  const contentType = req.headers["content-type"];
-  return readJsonBody(
-    new Request(base, {
-      method: "POST",
-      headers: contentType === undefined ? {} : { "content-type": contentType },
-      body: Buffer.concat(chunks),
-    }),
-  );
+  if (!isJsonContentType(req.headers["content-type"])) return { kind: "unreadable" };
+  return parseJsonBytes(Buffer.concat(chunks));
 }

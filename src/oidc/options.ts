@@ -1,6 +1,5 @@
 import type { IncomingMessage } from "node:http";
 import { InvalidOptionsError } from "../errors.js";
-import type { NormalizedFetchOptions } from "../fetch/options.js";
 import type { OnSignIn } from "../server/hooks.js";
 import {
   DEFAULT_MAX_SESSION_AGE_SECONDS,
@@ -8,7 +7,7 @@ import {
   type AuthHandlersOptions,
   type NormalizedAuthOptions,
 } from "../server/options.js";
-import { checkSealingSecret, MIN_SESSION_SECRET_LENGTH, sessionSecretProblem } from "../server/session-secret.js";
+import { MIN_SESSION_SECRET_LENGTH, sessionSecretProblem } from "../server/session-secret.js";
 import { describeValue } from "../shared/describe-value.js";
 import { randomHex } from "../shared/random-hex.js";
 import type { OidcAdapterFactory } from "./provider-types.js";
@@ -99,7 +98,6 @@ export interface OidcSignInRequest {
  * const options: XrplOidcOptions = {
  *   issuer: "https://id.example.com",
  *   verifier: createVerifier(),
- *   sessionSecret: process.env.SESSION_SECRET!,
  *   jwks: JSON.parse(process.env.OIDC_JWKS!),
  *   cookieKeys: process.env.OIDC_COOKIE_KEYS!.split(","),
  *   clients: JSON.parse(process.env.OIDC_CLIENTS!),
@@ -117,11 +115,6 @@ export interface XrplOidcOptions extends Pick<
    * domain (its host) and `URI` (the issuer itself), never taken from a request header.
    */
   issuer: string;
-  /**
-   * Seals the short-lived cookie that holds a sign-in's pending nonce while the user signs: at
-   * least 32 random characters, the same on every instance.
-   */
-  sessionSecret: string;
   /**
    * The private keys that sign id_tokens (a JSON Web Key Set). The first signing key signs;
    * keep an old key after it for a while when you rotate. Required in production; in
@@ -175,8 +168,6 @@ export interface NormalizedOidcOptions {
   /** Path of the interaction routes: the issuer's path plus `/interaction`. */
   interactionBasePath: string;
   auth: NormalizedAuthOptions;
-  /** The sealed-cookie settings of the interaction's sign-in session (the secret and path are set per interaction). */
-  sealing: NormalizedFetchOptions;
   jwks: OidcJwks;
   idTokenAlgorithm: OidcSigningAlgorithm;
   cookieKeys: string[];
@@ -189,8 +180,6 @@ export interface NormalizedOidcOptions {
 }
 
 const DEFAULT_INTERACTION_TTL_SECONDS = 600;
-/** The sealed interaction cookie's name: the path scopes it to one interaction. */
-export const INTERACTION_COOKIE_NAME = "siwx_interaction";
 
 function fail(message: string): never {
   throw new InvalidOptionsError(`sign-in-with-xrpl: ${CALLER}: ${message}`);
@@ -207,14 +196,15 @@ function isObject(value: unknown): value is Record<string, unknown> {
  */
 export function normalizeOidcOptions(options: XrplOidcOptions): NormalizedOidcOptions {
   if (!isObject(options)) {
-    fail('pass an options object, e.g. createXrplOidc({ issuer: "https://id.example.com", verifier: createVerifier(), sessionSecret }).');
+    fail('pass an options object, e.g. createXrplOidc({ issuer: "https://id.example.com", verifier: createVerifier() }).');
   }
   const issuerUrl = checkIssuer(options.issuer);
   const issuer = issuerUrl.href.replace(/\/$/u, "");
   const interactionBasePath = `${issuerUrl.pathname.replace(/\/$/u, "")}/interaction`;
-  // The sign-in rules of a server-side session: its answers (400 for a body that is not a
-  // proof, "Request /nonce first.", 500 "Verification service unavailable.") suit a JSON route
-  // any wallet may call. The domain is the issuer's host, from the configuration only.
+  // The sign-in rules of a server-side session (the interaction's state lives in the provider's
+  // storage): its answers (400 for a body that is not a proof, "Request /nonce first.", 500
+  // "Verification service unavailable.") suit a JSON route any wallet may call. The domain is
+  // the issuer's host, from the configuration only.
   const auth = normalizeAuthOptions(
     {
       verifier: options.verifier,
@@ -238,14 +228,6 @@ export function normalizeOidcOptions(options: XrplOidcOptions): NormalizedOidcOp
       `\`issuer\` ${JSON.stringify(options.issuer)} must be an https: URL in production: relying parties and browsers reach the provider over TLS.`,
     );
   }
-  const sessionSecret = checkSealingSecret(options.sessionSecret, {
-    caller: CALLER,
-    setting: "`sessionSecret`",
-    notAString: "`sessionSecret` must be a string, e.g. { sessionSecret: process.env.SESSION_SECRET }.",
-    howToFix: `pass at least ${MIN_SESSION_SECRET_LENGTH} random characters, e.g. SESSION_SECRET="$(openssl rand -hex 32)", the same on every instance`,
-    production,
-    logger,
-  });
   const interactionTtlSeconds = wholeSeconds("interactionTtlSeconds", options.interactionTtlSeconds, DEFAULT_INTERACTION_TTL_SECONDS);
   const maxSessionAgeSeconds = wholeSeconds("maxSessionAgeSeconds", options.maxSessionAgeSeconds, DEFAULT_MAX_SESSION_AGE_SECONDS);
 
@@ -280,25 +262,11 @@ export function normalizeOidcOptions(options: XrplOidcOptions): NormalizedOidcOp
   }
   const corsOrigins = checkCorsOrigins(options.corsOrigins);
 
-  const sealing: NormalizedFetchOptions = {
-    auth,
-    sessionSecret,
-    basePath: interactionBasePath,
-    cookie: {
-      name: INTERACTION_COOKIE_NAME,
-      maxAgeSeconds: interactionTtlSeconds,
-      sameSite: "Lax",
-      secure: undefined,
-      path: interactionBasePath,
-      domain: undefined,
-    },
-  };
   return {
     issuer,
     issuerUrl,
     interactionBasePath,
     auth,
-    sealing,
     jwks,
     idTokenAlgorithm,
     cookieKeys,

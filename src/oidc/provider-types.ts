@@ -62,6 +62,10 @@ export interface OidcInteractionLike {
   prompt: { name: string; reasons?: string[] | undefined; details?: Record<string, unknown> | undefined };
   params: Record<string, unknown>;
   session?: { accountId?: string | undefined; uid?: string | undefined } | undefined;
+  /** What the interaction has resolved so far; stored with it. */
+  result?: Record<string, unknown> | undefined;
+  /** Stores the interaction again for the rest of its lifetime. */
+  persist(): Promise<unknown>;
 }
 
 /**

@@ -122,7 +122,7 @@ class ConsumedTwiceError extends Error {
  * import { createRedisAdapter, createXrplOidc } from "sign-in-with-xrpl/oidc";
  *
  * const redis = await createClient({ url: process.env.REDIS_URL }).connect();
- * const xrpl = createXrplOidc({ issuer, verifier, sessionSecret, adapter: createRedisAdapter(redis) });
+ * const xrpl = createXrplOidc({ issuer, verifier, adapter: createRedisAdapter(redis) });
  * const provider = new Provider(xrpl.issuer, xrpl.configuration);
  * ```
  */

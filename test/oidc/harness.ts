@@ -24,8 +24,7 @@ export interface TestProvider {
 
 /** Starts a provider at `http://127.0.0.1:<free port>` (or `issuerPath` under it) with `options` on top of test defaults. */
 export async function startTestProvider(
-  options: Omit<XrplOidcOptions, "issuer" | "sessionSecret"> & {
-    sessionSecret?: string;
+  options: Omit<XrplOidcOptions, "issuer"> & {
     issuerPath?: string;
     /** Another instance's origin: this one serves the same issuer (behind one load balancer). */
     issuerOrigin?: string;
@@ -35,7 +34,6 @@ export async function startTestProvider(
   const url = `http://127.0.0.1:${port}`;
   const { issuerPath = "", issuerOrigin = url, ...rest } = options;
   const xrpl = createXrplOidc({
-    sessionSecret: "test-session-secret-0123456789abcdef-xyz",
     production: false,
     ...rest,
     issuer: `${issuerOrigin}${issuerPath}`,

@@ -66,35 +66,34 @@ describe("the interaction routes", () => {
     return { account, body: signatureProof(interactionMessage(interaction, account.address, nonce, overrides), account) };
   };
 
-  it("answers the nonce as { nonce } and seals it in an HttpOnly, SameSite=Lax cookie scoped to this interaction's path", async () => {
+  it("answers the nonce as { nonce } and keeps it with the interaction (no cookie of its own): a new nonce replaces it", async () => {
     const interaction = await newInteraction();
-    const answer = await getInteractionNonce(interaction);
-    expect(answer.status).toBe(200);
-    expect(Object.keys(answer.body)).toEqual(["nonce"]);
-    expect(answer.body.nonce).toMatch(/^[0-9a-f]{32}$/u);
-    const cookie = interaction.jar.lastSetCookie("siwx_interaction");
-    expect(cookie?.attributes).toMatchObject({
-      path: `/interaction/${interaction.uid}`,
-      httponly: true,
-      samesite: "Lax",
-      "max-age": "600",
-    });
+    const { body, account } = await proofFor(interaction);
+    expect(Object.keys((await getInteractionNonce(interaction)).body)).toEqual(["nonce"]);
+    expect(interaction.jar.lastSetCookie("siwx_interaction")).toBeUndefined();
+    // The proof names the nonce that was replaced.
+    expect(await postInteractionVerify(interaction, body)).toMatchObject({ status: 400, body: { error: "Nonce does not match." } });
+    const fresh = String((await getInteractionNonce(interaction)).body.nonce);
+    expect(fresh).toMatch(/^[0-9a-f]{32}$/u);
+    const honest = signatureProof(interactionMessage(interaction, account.address, fresh), account);
+    expect((await postInteractionVerify(interaction, honest)).status).toBe(200);
   });
 
-  it("refuses the same proof sent twice: again in its interaction, with the cookie from before the sign-in, and in another interaction", async () => {
+  it("refuses the same proof sent twice: again in its interaction, from a copy of the browser, and in another interaction", async () => {
     const interaction = await newInteraction();
     const { body } = await proofFor(interaction);
-    const beforeSignIn = interaction.jar.clone();
+    const otherTab = interaction.jar.clone();
     const first = await postInteractionVerify(interaction, body);
     expect(first).toMatchObject({ status: 200, body: { ok: true, address: body.address } });
     expect(String(first.body.redirectTo)).toBe(`${op.issuer}/auth/${interaction.uid}`);
 
-    // The sealed nonce was cleared by the sign-in; a replayed copy of the cookie still holds it, and the nonce store refuses it.
-    expect((await postInteractionVerify(interaction, body)).body).toEqual({ error: "No pending nonce. Request /nonce first." });
-    expect(await postInteractionVerify(interaction, body, beforeSignIn)).toMatchObject({
-      status: 400,
-      body: { error: "Nonce has already been used." },
-    });
+    // The sign-in used up the pending nonce, for every copy of the browser's cookies.
+    for (const jar of [interaction.jar, otherTab]) {
+      expect(await postInteractionVerify(interaction, body, jar)).toMatchObject({
+        status: 400,
+        body: { error: "No pending nonce. Request /nonce first." },
+      });
+    }
     // Another authorization's interaction has its own nonce.
     const other = await newInteraction();
     await getInteractionNonce(other);
@@ -190,7 +189,11 @@ describe("the interaction routes", () => {
     const { body } = await proofFor(interaction);
     const answers = await Promise.all(Array.from({ length: 20 }, () => postInteractionVerify(interaction, body, interaction.jar.clone())));
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
-    expect(answers.filter((answer) => answer.body.error === "Nonce has already been used.")).toHaveLength(19);
+    // The nonce store refuses the copies that read the pending nonce before the winner's sign-in was stored.
+    for (const answer of answers.filter((candidate) => candidate.status !== 200)) {
+      expect(answer.status).toBe(400);
+      expect(["Nonce has already been used.", "No pending nonce. Request /nonce first."]).toContain(answer.body.error);
+    }
   });
 
   it("refuses a request for another interaction, an unknown one, or one without its cookie, with one text", async () => {

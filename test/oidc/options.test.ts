@@ -35,7 +35,6 @@ describe("createXrplOidc options", () => {
     createXrplOidc({
       issuer: "https://id.example.com",
       verifier,
-      sessionSecret: secret,
       jwks: { keys: [jwk("ec") as never] },
       cookieKeys,
       production: true,
@@ -71,8 +70,6 @@ describe("createXrplOidc options", () => {
     ["no cookie keys", { cookieKeys: undefined }, /`cookieKeys` is required in production/u],
     ["a short cookie key", { cookieKeys: ["short"] }, /`cookieKeys\[0\]` is too short/u],
     ["a weak cookie key", { cookieKeys: ["a".repeat(40)] }, /`cookieKeys\[0\]` has too few different characters/u],
-    ["no session secret", { sessionSecret: undefined as never }, /`sessionSecret` is not set/u],
-    ["a weak session secret", { sessionSecret: "ab".repeat(20) }, /`sessionSecret` has too few different characters/u],
     ["a client without client_id", { clients: [{ redirect_uris: [] } as never] }, /`clients\[0\]` needs a `client_id`/u],
     ["a client listed twice", { clients: [{ client_id: "a" }, { client_id: "a" }] }, /lists client_id "a" twice/u],
     [
@@ -101,7 +98,6 @@ describe("createXrplOidc options", () => {
     const xrpl = createXrplOidc({
       issuer: "http://localhost:3000",
       verifier,
-      sessionSecret: secret,
       production: false,
       logger: { warn: (message) => warnings.push(message), error() {} },
     });

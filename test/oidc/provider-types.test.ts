@@ -13,7 +13,6 @@ it("types: the configuration is an oidc-provider Configuration, and a Provider f
   const xrpl = createXrplOidc({
     issuer: "http://localhost:3000",
     verifier,
-    sessionSecret: "0123456789abcdef0123456789abcdef",
     production: false,
   });
   const configuration: Configuration = xrpl.configuration;

@@ -88,6 +88,7 @@ export const EXAMPLE_SETTINGS = [
   "OIDC_REGISTRATION",
   "OIDC_CORS_ORIGINS",
   "VERIFY_RATE_LIMIT",
+  "REDIS_KEY_PREFIX",
 ] as const;
 
 /** The environment a child example gets (see the module comment). */

@@ -17,6 +17,7 @@ export default tseslint.config(
       "examples/next-authjs/.next*/**",
       "examples/next-authjs/next-env.d.ts",
       "examples/**/public/client.js",
+      "examples/**/public/chunks/**",
       "test/runtimes/node_modules/**",
       "test-artifacts/**",
     ],

@@ -16,6 +16,7 @@ export default defineConfig([
       "better-auth-client": "src/better-auth/client.ts",
       authjs: "src/authjs/index.ts",
       oidc: "src/oidc/index.ts",
+      xaman: "src/xaman/index.ts",
     },
     format: ["esm", "cjs"],
     dts: true,
@@ -23,7 +24,7 @@ export default defineConfig([
     clean: CLI_FILES,
     target: "es2022",
     // The client entry must stay browser-safe: never let a server dependency leak into it.
-    external: ["xrpl", "redis", "pg", "better-auth", "@auth/core", "next-auth", "oidc-provider"],
+    external: ["xrpl", "redis", "pg", "better-auth", "@auth/core", "next-auth", "xumm-sdk", "oidc-provider"],
     splitting: true,
     treeshake: true,
   },

@@ -71,3 +71,58 @@ console.log(
   `\nall exports with code splitting: initial ${kb(initialBytes)} min, dev wallet chunks loaded on first use ${kb(lazyBytes)} min`,
 );
 console.log(`SIZE client (all exports, split, initial) min: ${initialBytes}`);
+
+// Each wallet's chunk: a page that offers every wallet, each SDK loaded with `import()` as the
+// client guide shows, bundled with code splitting. The initial load must not grow with the
+// wallets; each chunk is what the page downloads when the user picks (or looks for) that wallet.
+const WALLET_PAGE = `
+import { createAuthController, createHttpAdapter, createGemWallet, createCrossmarkWallet, createXamanWallet, fromWalletKitAdapter, detectWallets } from "sign-in-with-xrpl/client";
+export const wallets = () => [
+  createGemWallet({ sdk: () => import("@gemwallet/api") }),
+  createCrossmarkWallet({ sdk: () => import("@crossmarkio/sdk") }),
+  createXamanWallet({ onRequest() {} }),
+];
+export { createAuthController, createHttpAdapter, fromWalletKitAdapter, detectWallets };
+`;
+const walletBuild = await build({
+  stdin: { contents: WALLET_PAGE, resolveDir: root, sourcefile: "wallet-page.js", loader: "js" },
+  bundle: true,
+  platform: "browser",
+  format: "esm",
+  minify: true,
+  splitting: true,
+  outdir: "out",
+  write: false,
+  metafile: true,
+  logLevel: "silent",
+  legalComments: "none",
+});
+const walletOutputs = walletBuild.metafile.outputs;
+const fileOf = (path) => walletBuild.outputFiles.find((file) => file.path.endsWith(path));
+const walletEntry = Object.keys(walletOutputs).find((path) => walletOutputs[path].entryPoint !== undefined);
+const walletInitial = new Set();
+const visitWallet = (path) => {
+  if (walletInitial.has(path)) return;
+  walletInitial.add(path);
+  for (const record of walletOutputs[path].imports)
+    if (record.kind === "import-statement" && walletOutputs[record.path]) visitWallet(record.path);
+};
+visitWallet(walletEntry);
+const initialFiles = [...walletInitial].map(fileOf);
+const initialMin = initialFiles.reduce((sum, file) => sum + file.contents.length, 0);
+const initialGz = initialFiles.reduce((sum, file) => sum + gzipSync(file.contents, { level: 9 }).length, 0);
+console.log(`\npage offering every wallet, initial load: ${kb(initialMin)} min, ${kb(initialGz)} gzip`);
+console.log(`SIZE client (wallets page, initial) min: ${initialMin} gz: ${initialGz}`);
+for (const [name, packageName] of [
+  ["GemWallet", "@gemwallet/api"],
+  ["Crossmark", "@crossmarkio/sdk"],
+]) {
+  const chunk = Object.keys(walletOutputs).find(
+    (path) =>
+      !walletInitial.has(path) && Object.keys(walletOutputs[path].inputs).some((input) => input.includes(`node_modules/${packageName}/`)),
+  );
+  const file = fileOf(chunk);
+  const gz = gzipSync(file.contents, { level: 9 }).length;
+  console.log(`${name} chunk (${packageName}, loaded on first use): ${kb(file.contents.length)} min, ${kb(gz)} gzip`);
+  console.log(`SIZE wallet chunk ${name} min: ${file.contents.length} gz: ${gz}`);
+}

@@ -31,7 +31,7 @@ import { resolve as resolvePath } from "node:path";
 import { fileURLToPath } from "node:url";
 import { deriveAddress, deriveKeypair, generateSeed, sign as keypairsSign } from "ripple-keypairs";
 import { createMessage, createVerifier } from "sign-in-with-xrpl";
-import { WebSocketServer } from "ws";
+import { startLocalLedger } from "./local-ledger.mjs";
 
 const CONCURRENCY = 16;
 const FLOWS = 1000;
@@ -116,13 +116,6 @@ function processCpuNs(pid) {
     }
   }
   return total;
-}
-
-/** A WebSocket server that accepts the verifier's ledger connection and never needs to answer. */
-async function startIdleLedger() {
-  const wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
-  await new Promise((resolve) => wss.once("listening", resolve));
-  return { url: `ws://127.0.0.1:${wss.address().port}`, close: () => new Promise((resolve) => wss.close(resolve)) };
 }
 
 // ---------- HTTP client (keep-alive, cookie per client) ----------
@@ -313,7 +306,9 @@ async function createVerifyTimer(nodeUrl) {
 
 // ---------- run ----------
 
-const ledger = await startIdleLedger();
+// A master key's sign-in asks the ledger whether the account disabled the key (each client's
+// address once, then the answer is reused for 30 s): the mock rippled answers on 127.0.0.1.
+const ledger = await startLocalLedger();
 const secret = randomBytes(32).toString("hex");
 const example = await startServer("server.mjs", here("../examples/express/"), {
   PORT: "0",
@@ -332,7 +327,7 @@ const trivial = await startServer("trivial-server.mjs", here("./"), {
 }).catch(async (error) => {
   // Leave no example server behind.
   await example.stop();
-  await ledger.close();
+  await ledger.stop();
   throw error;
 });
 
@@ -433,6 +428,6 @@ try {
   agent.destroy();
   await verifyTimer?.close();
   await Promise.all([example.stop(), trivial.stop()]);
-  await ledger.close();
+  await ledger.stop();
 }
 process.exitCode = failed ? 1 : 0;

@@ -35,7 +35,7 @@ import { fileURLToPath } from "node:url";
 import { createClient } from "redis";
 import { deriveAddress, deriveKeypair, generateSeed } from "ripple-keypairs";
 import { createMessage } from "sign-in-with-xrpl";
-import { WebSocketServer } from "ws";
+import { startLocalLedger } from "./local-ledger.mjs";
 
 const CONCURRENCY = 8;
 const AUTHORIZATIONS = 600;
@@ -129,13 +129,6 @@ function processCpuNs(pid) {
     }
   }
   return total;
-}
-
-/** A WebSocket server that accepts the verifier's ledger connection (compact master-key proofs need no answer). */
-async function startIdleLedger() {
-  const wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
-  await new Promise((resolve) => wss.once("listening", resolve));
-  return { url: `ws://127.0.0.1:${wss.address().port}`, close: () => new Promise((resolve) => wss.close(resolve)) };
 }
 
 // ---------- HTTP client (keep-alive, one cookie jar per authorization) ----------
@@ -331,7 +324,8 @@ const shared = {
   VERIFY_RATE_LIMIT: String(1_000_000),
 };
 const prefix = `bench:oidc:${randomBytes(6).toString("hex")}:`;
-const ledger = await startIdleLedger();
+// A master key's sign-in asks the ledger whether the account disabled the key: a local mock node answers.
+const ledger = await startLocalLedger();
 const servers = [];
 let failed = false;
 try {
@@ -412,7 +406,7 @@ try {
 } finally {
   agent.destroy();
   await Promise.all(servers.map((server) => server.stop()));
-  await ledger.close();
+  await ledger.stop();
   // This run's keys only: the Redis may be shared.
   try {
     const redis = await createClient({ url: REDIS_URL }).connect();

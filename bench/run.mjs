@@ -1,5 +1,5 @@
 // Runs every benchmark of the project, one after the other (so they do not compete for the
-// two cores), and repeats the RATIO and SIZE lines at the end as a summary.
+// two cores), and repeats the RATIO, SIZE, TARGET and LATENCY lines at the end as a summary.
 // Usage: npm run bench [-- <name> ...]   (names: message, verify, import, flow, oidc, client-size, worker-size)
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -29,7 +29,7 @@ for (const name of wanted) {
     failed = true;
   }
   for (const line of (run.stdout ?? "").split("\n")) {
-    if (/^(RATIO|SIZE|TARGET)\b/.test(line)) summary.push(`${name}: ${line}`);
+    if (/^(RATIO|SIZE|TARGET|LATENCY)\b/.test(line)) summary.push(`${name}: ${line}`);
   }
 }
 

@@ -1,8 +1,11 @@
 // Verify throughput: sign-in-with-xrpl's verifier against ripple-keypairs and xrpl.js, same inputs,
-// same run. Imports the BUILT package (npm run build first). No network: compact proofs use
-// ledger "never" (master keys), signed transactions read an in-memory LedgerReader given through
-// createVerifier's `ledgerReader` option.
+// same run. Imports the BUILT package (npm run build first). Throughput without a network: compact
+// proofs use ledger "never" (master keys), signed transactions read an in-memory LedgerReader
+// given through createVerifier's `ledgerReader` option. Then the latency of a master-key sign-in
+// with a ledger node on 127.0.0.1 (the mock rippled): what the default's look-up of the account's
+// flags costs, cold and warm, against ledger "never".
 import { compactSignature, createVerifier, signedTransaction } from "sign-in-with-xrpl";
+import { startLocalLedger } from "./local-ledger.mjs";
 import { deriveAddress, deriveKeypair, generateSeed, sign, verify } from "ripple-keypairs";
 import { Wallet, verifySignature } from "xrpl";
 import { createPublicKey, verify as opensslVerify } from "node:crypto";
@@ -198,6 +201,82 @@ for (const [algorithm, label] of [
 await compactVerifier.close();
 await txVerifier.close();
 
+// ---------- sign-in latency with a local node ----------
+// One verify at a time (latency, not throughput), each timed alone. Every key is imported by a
+// throwaway check first, so "cold" means only that the ledger's answer for the address is not
+// known yet: the default strategy then sends one account_info (is the master key disabled?) and
+// reuses the answer for 30 s, which "warm" measures. `ledger: "always"` asks every time.
+const LATENCY_KEYS = Number(process.env.BENCH_LATENCY_KEYS ?? 300);
+const node = await startLocalLedger();
+const latencyRows = [];
+const latencyLines = [];
+try {
+  const byDefault = createVerifier({ nodeUrl: node.url });
+  const always = createVerifier({ nodeUrl: node.url, strategies: [compactSignature({ ledger: "always" })] });
+  const never = createVerifier({ nodeUrl: node.url, strategies: [compactSignature({ ledger: "never" })] });
+  const proofs = compactRequests("ed25519", LATENCY_KEYS);
+  const opening = compactRequests("ed25519", 1)[0];
+  for (const verifier of [byDefault, always]) await verifier.verify(opening); // open the connection
+  for (const proof of proofs) await never.verify(proof); // import every key
+  const samples = { never: [], cold: [], warm: [], always: [] };
+  const timed = async (verifier, proof, into) => {
+    const started = performance.now();
+    if ((await verifier.verify(proof)) !== true) throw new Error("a valid proof failed");
+    into.push((performance.now() - started) * 1000);
+  };
+  const lookUpsBefore = node.requestCount("account_info");
+  for (const proof of proofs) {
+    await timed(never, proof, samples.never);
+    await timed(byDefault, proof, samples.cold);
+  }
+  const coldLookUps = node.requestCount("account_info") - lookUpsBefore;
+  for (const proof of proofs) {
+    await timed(byDefault, proof, samples.warm);
+    await timed(always, proof, samples.always);
+  }
+  const warmLookUps = node.requestCount("account_info") - lookUpsBefore - coldLookUps - proofs.length;
+  if (coldLookUps !== proofs.length || warmLookUps !== 0) {
+    throw new Error(`expected one look-up per address cold and none warm, got ${coldLookUps} and ${warmLookUps}`);
+  }
+  const stats = (values) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return {
+      p50: sorted[Math.floor(sorted.length / 2)],
+      p99: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))],
+      mean: sorted.reduce((sum, value) => sum + value, 0) / sorted.length,
+    };
+  };
+  const results = {
+    never: ['ledger "never" (no look-up)', stats(samples.never)],
+    cold: ["default, cold cache (one account_info)", stats(samples.cold)],
+    warm: ["default, warm cache (answer reused)", stats(samples.warm)],
+    always: ['ledger "always" (account_info every time)', stats(samples.always)],
+  };
+  for (const [label, { p50, p99, mean }] of Object.values(results)) {
+    latencyRows.push({
+      "master-key compact ed25519 verify": label,
+      "p50 us": p50.toFixed(0),
+      "p99 us": p99.toFixed(0),
+      "mean us": mean.toFixed(0),
+    });
+    latencyLines.push(
+      `LATENCY master-key compact verify, local node, ${label}: p50 ${p50.toFixed(0)} us, p99 ${p99.toFixed(0)} us, mean ${mean.toFixed(0)} us`,
+    );
+  }
+  const base = results.never[1].p50;
+  for (const key of ["cold", "warm", "always"]) {
+    latencyLines.push(
+      `RATIO master-key verify p50 latency, ${results[key][0]} / ledger "never" (lower is better, 1.00 = free): ${(results[key][1].p50 / base).toFixed(2)}`,
+    );
+  }
+  await Promise.all([byDefault.close(), always.close(), never.close()]);
+} finally {
+  await node.stop();
+}
+
 console.log("verify throughput (ops/s, higher is better); ledger look-ups answered from memory, no network");
 console.table(rows);
 for (const [name, ratio] of ratios) console.log(`RATIO ${name}: ${ratio.toFixed(2)}`);
+console.log(`\nsign-in latency, one verify at a time, ledger node on 127.0.0.1 (mock rippled), ${LATENCY_KEYS} addresses`);
+console.table(latencyRows);
+for (const line of latencyLines) console.log(line);

@@ -22,6 +22,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   redis: [...BELOW, "message", "verify", "server", "redis"],
   postgres: [...BELOW, "message", "verify", "server", "postgres"],
   client: [...BELOW, "message", "client"],
+  xaman: [...BELOW, "message", "verify", "server", "xaman"],
 };
 /** Integrations and the entry points sit at the top: they may import any layer but each other's. */
 const TOP = ["index.ts", "testing", "better-auth", "authjs", "oidc", "cli", "cli.ts"];

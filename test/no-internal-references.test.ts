@@ -1,7 +1,8 @@
-// Users and contributors read src/ (and the .d.ts built from it), the README, docs/, examples/
-// and these tests. None of them may send the reader to a document they cannot see, such as an
-// internal specification by section number or a design note by its code name: the text names
-// the behaviour and its reason instead.
+// Users and contributors read src/ (and the .d.ts built from it), the README, docs/, examples/,
+// these tests and their fixtures (whose READMEs and provenance notes say where each vector comes
+// from). None of them may send the reader to a document they cannot see, such as an internal
+// specification by section number, a design note by its code name or a path on the team's
+// machines: the text names the behaviour and its reason instead.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,7 +10,7 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SCANNED = ["src", "docs", "examples", "test", "bench", "README.md", "CONTRIBUTING.md"];
-const SKIPPED_DIRECTORIES = new Set(["node_modules", ".next", ".next-tests", "fixtures", "public", "dist"]);
+const SKIPPED_DIRECTORIES = new Set(["node_modules", ".next", ".next-tests", "public", "dist"]);
 const TEXT_FILE = /\.(ts|tsx|mts|mjs|js|md|json)$/u;
 
 // Built from pieces so that this file does not match itself.
@@ -20,6 +21,7 @@ const FORBIDDEN: [RegExp, string][] = [
   [new RegExp(["CONVEN", "TIONS\\.md"].join(""), "u"), "a conventions file that does not exist"],
   // A public standard's sections ("RFC 3986 section 3") are fine: anyone can read those.
   [new RegExp(["(?<!RFC \\d+,? )\\bsect", "ion \\d+(\\.\\d+)*\\b"].join(""), "iu"), "a section number"],
+  [new RegExp(["/wo", "rk/(shared|main|wt)\\b"].join(""), "u"), "a path on the team's machines"],
 ];
 
 function filesUnder(path: string): string[] {
@@ -40,10 +42,14 @@ export function internalReferences(text: string): string[] {
   return found;
 }
 
+function scannedFiles(): string[] {
+  return SCANNED.flatMap(filesUnder).filter((file) => TEXT_FILE.test(file));
+}
+
 describe("text users and contributors read", () => {
   it("cites no internal document", () => {
     const offenders: string[] = [];
-    for (const file of SCANNED.flatMap(filesUnder).filter((file) => TEXT_FILE.test(file))) {
+    for (const file of scannedFiles()) {
       for (const problem of internalReferences(readFileSync(file, "utf8"))) offenders.push(`${relative(ROOT, file)} ${problem}`);
     }
     expect(offenders).toEqual([]);
@@ -59,5 +65,26 @@ describe("text users and contributors read", () => {
     ].map((parts) => parts.join(""));
     for (const sample of samples) expect(internalReferences(`see ${sample} for why`), sample).toHaveLength(1);
     expect(internalReferences("the dev wallet's seed, a sealed-cookie session, RFC 3986 section 3")).toEqual([]);
+  });
+
+  it("reads the fixtures too, and finds a citation in a fixture's README or provenance note", () => {
+    const scanned = scannedFiles().map((file) => relative(ROOT, file));
+    for (const fixture of [
+      "test/fixtures/siwe/README.md",
+      "test/fixtures/siwe/caip122-xrpl-profile-example.json",
+      "test/fixtures/siwe/v4/parsing_positive.json",
+      "test/fixtures/wallet-kit/README.md",
+      "test/fixtures/ripple-keypairs/README.md",
+    ]) {
+      expect(scanned).toContain(fixture);
+    }
+    // Citations as the fixtures' notes once made them.
+    const citations = [
+      ["the CAIP-122 XRPL profile example as S", "PEC.md 3.1 states it"],
+      ['"provenance": "... as the project contract (S', "PEC.md sect", 'ion 3.1) describes it"'],
+      ["| domain with userinfo | valid | invalid | S", "PEC 3.1: the domain is an authority without userinfo |"],
+      ["copied verbatim, via the team's `/wo", "rk/shared/vectors/siwe-v4/`"],
+    ].map((parts) => parts.join(""));
+    for (const citation of citations) expect(internalReferences(citation), citation).not.toEqual([]);
   });
 });

@@ -44,6 +44,7 @@ const ENTRIES: readonly Entry[] = [
   { specifier: "sign-in-with-xrpl/better-auth/client", file: "src/better-auth/client.ts" },
   { specifier: "sign-in-with-xrpl/authjs", file: "src/authjs/index.ts" },
   { specifier: "sign-in-with-xrpl/oidc", file: "src/oidc/index.ts" },
+  { specifier: "sign-in-with-xrpl/xaman", file: "src/xaman/index.ts" },
 ];
 
 // The names each entry point promises its users (names beyond these are allowed): removing or
@@ -80,7 +81,19 @@ const DOCUMENTED_NAMES: Record<string, { functions?: string[]; classes?: string[
     ],
   },
   "sign-in-with-xrpl/client": {
-    functions: ["createAuthController", "createHttpAdapter", "buildSignInTransaction", "createDevWallet", "createMessage"],
+    functions: [
+      "createAuthController",
+      "createHttpAdapter",
+      "buildSignInTransaction",
+      "createDevWallet",
+      "createMessage",
+      "createGemWallet",
+      "createCrossmarkWallet",
+      "fromWalletKitAdapter",
+      "createXamanWallet",
+      "detectWallets",
+    ],
+    types: ["Wallet", "WalletProof", "WalletKitAdapter", "DetectedWallet", "XamanSignRequest", "WalletFailureReason"],
   },
   "sign-in-with-xrpl/redis": { functions: ["createRedisNonceStore"] },
   "sign-in-with-xrpl/postgres": { functions: ["createPostgresNonceStore", "postgresNonceStoreMigration"] },
@@ -97,6 +110,7 @@ const DOCUMENTED_NAMES: Record<string, { functions?: string[]; classes?: string[
     functions: ["createXrplOidc", "createRedisAdapter"],
     types: ["XrplOidc", "XrplOidcOptions", "XrplOidcConfiguration", "OidcClientMetadata", "OidcSignInRequest", "XrplProofClaim", "OidcJwks"],
   },
+  "sign-in-with-xrpl/xaman": { functions: ["createXamanSignIn"], types: ["XamanSignIn", "XamanSignInOptions"] },
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -103,6 +103,18 @@ describe("README server example, run as written", () => {
     const me = await jar.fetch(`${server.url}/api/me`);
     expect(await me.json()).toEqual({ address: account.address });
 
+    // Each handler gets the request: another site's page can neither sign out nor restart the sign-in.
+    const crossSite = { origin: "https://evil.example", "sec-fetch-site": "cross-site" };
+    const refusedSignOut = await jar.fetch(`${server.url}/api/auth/signout`, { method: "POST", headers: crossSite });
+    expect({ status: refusedSignOut.status, body: await refusedSignOut.json() }).toEqual({
+      status: 403,
+      body: { error: "Cross-site request refused." },
+    });
+    expect((await jar.fetch(`${server.url}/api/auth/nonce`, { headers: crossSite })).status).toBe(403);
+    // A nonce request of the site itself keeps the sign-in.
+    expect((await jar.fetch(`${server.url}/api/auth/nonce`)).status).toBe(200);
+    expect(await (await jar.fetch(`${server.url}/api/me`)).json()).toEqual({ address: account.address });
+
     const replay = await jar.fetch(`${server.url}/api/auth/verify`, {
       method: "POST",
       headers: { "content-type": "application/json" },

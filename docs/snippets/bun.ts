@@ -16,9 +16,9 @@ const server = Bun.serve({
 
     // Your own protected route.
     if (pathname === "/api/profile") {
-      const session = await auth.getSession(request);
-      if (session === null) return Response.json({ error: "Not authenticated." }, { status: 401 });
-      return Response.json({ address: session.address });
+      const signedIn = await auth.getSession(request);
+      if (signedIn === null) return Response.json({ error: "Not authenticated." }, { status: 401 });
+      return Response.json({ address: signedIn.address });
     }
     return new Response("Not found", { status: 404 });
   },

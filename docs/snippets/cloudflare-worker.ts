@@ -12,7 +12,8 @@ let auth: FetchHandler | undefined;
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     auth ??= createFetchHandler({
-      // Compact signatures by the account's master key: no ledger connection needed.
+      // Compact signatures by the account's master key, no ledger connection: a master key the
+      // account has disabled is NOT refused (see "ledger: never" below).
       verifier: createVerifier({ strategies: [compactSignature({ ledger: "never" })] }),
       domain: env.APP_DOMAIN,
       sessionSecret: env.SESSION_SECRET,
@@ -22,9 +23,9 @@ export default {
 
     const { pathname } = new URL(request.url);
     if (pathname === "/api/profile") {
-      const session = await auth.getSession(request);
-      if (session === null) return Response.json({ error: "Not authenticated." }, { status: 401 });
-      return Response.json({ address: session.address });
+      const signedIn = await auth.getSession(request);
+      if (signedIn === null) return Response.json({ error: "Not authenticated." }, { status: 401 });
+      return Response.json({ address: signedIn.address });
     }
     // The sign-in routes under /api/auth, and a JSON 404 for anything else.
     return auth.handle(request);

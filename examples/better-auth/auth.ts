@@ -17,6 +17,10 @@ export interface AuthEnv {
   APP_DOMAIN?: string | undefined;
   /** A WebSocket URL of an XRPL node (default: a public mainnet node). */
   XRPL_NODE_URL?: string | undefined;
+  /** The network sign-in messages must name, CAIP-2: "xrpl:0" mainnet (the default), "xrpl:1" testnet. */
+  XRPL_CHAIN_ID?: string | undefined;
+  /** "production" refuses a sign-in message whose URI is not https:. */
+  NODE_ENV?: string | undefined;
 }
 
 /** Everything `createAuth` builds: better-auth itself, and what to close at shutdown. */
@@ -30,7 +34,9 @@ export function createAuth(env: AuthEnv, verifier: Verifier = createVerifier({ n
       xrpl({
         verifier,
         domain: env.APP_DOMAIN, // never taken from the request's Host header
-        chainId: "xrpl:0", // mainnet only; "xrpl:1" is testnet
+        chainId: env.XRPL_CHAIN_ID?.trim() || "xrpl:0", // mainnet unless set; "xrpl:1" is testnet
+        // In production a message must name an https: URI.
+        uriSchemes: env.NODE_ENV === "production" ? ["https"] : undefined,
       }),
     ],
   });

@@ -5,7 +5,9 @@ import express from "express";
 import session from "express-session";
 import { rateLimit } from "express-rate-limit";
 import { createAuthHandlers, expressSessionStore, sessionCookieOptions } from "sign-in-with-xrpl";
+import { createXamanSignIn } from "sign-in-with-xrpl/xaman";
 import { checkedByLibrary, NONCE_RATE_LIMITED } from "./config.mjs";
+import { uriSchemesFor } from "./settings-rules.mjs";
 
 /** Largest JSON body the API reads. A sign-in message is at most 8 KiB; a signed transaction adds a few hundred bytes. */
 export const BODY_LIMIT = "16kb";
@@ -45,15 +47,31 @@ function clearCookieOptions(cookieName, production) {
  *   cookieName: string,
  *   production: boolean,
  *   domain?: string[],
+ *   chainId: string,
+ *   allowedOrigins?: string[],
  *   nonceRateLimit: number,
  *   trustProxy?: boolean | number | string,
  *   publicDir?: string,
  *   logger?: import("sign-in-with-xrpl").Logger,
+ *   xaman?: { apiKey: string, apiSecret: string, endpoint?: string },
  * }} options
  */
 export function createApp(options) {
-  const { verifier, nonceStore, sessionSecret, sessionStore, cookieName, production, domain, nonceRateLimit, trustProxy, publicDir } =
-    options;
+  const {
+    verifier,
+    nonceStore,
+    sessionSecret,
+    sessionStore,
+    cookieName,
+    production,
+    domain,
+    chainId,
+    allowedOrigins,
+    nonceRateLimit,
+    trustProxy,
+    publicDir,
+    xaman,
+  } = options;
   const logger = options.logger ?? console;
   // A `domain` the library refuses stops the start with one line naming APP_DOMAIN.
   const handlers = checkedByLibrary("APP_DOMAIN", domain?.join(","), () =>
@@ -63,11 +81,33 @@ export function createApp(options) {
       // The expected domain comes from APP_DOMAIN only; without it (development) only loopback
       // hosts sign in. Never from the Host header, which whoever sends the request writes.
       ...(domain === undefined ? {} : { domain }),
+      // Only messages for this network (XRPL_CHAIN_ID, mainnet by default) sign anyone in.
+      chainId,
+      // In production a message must name an https: URI (unless APP_DOMAIN is loopback only: a local demo).
+      uriSchemes: uriSchemesFor(production, domain),
+      // Pages of other sites get 403 from nonce, verify and sign-out, except ALLOWED_ORIGINS.
+      ...(allowedOrigins === undefined ? {} : { allowedOrigins }),
       production,
       nonceStore,
       logger,
     }),
   );
+
+  // Xaman signs in through sign requests made on its platform; the signed blob then goes to the
+  // same verify route as every other proof. Same expected domain as the handlers.
+  const xamanSignIn =
+    xaman === undefined
+      ? undefined
+      : checkedByLibrary("XAMAN_API_KEY / XAMAN_API_SECRET", "(not shown)", () =>
+          createXamanSignIn({
+            apiKey: xaman.apiKey,
+            apiSecret: xaman.apiSecret,
+            ...(xaman.endpoint === undefined ? {} : { endpoint: xaman.endpoint }),
+            ...(domain === undefined ? {} : { domain }),
+            production,
+            logger,
+          }),
+        );
 
   // After the handlers, so a refused APP_DOMAIN is the only thing a failed start prints.
   const sessionMiddleware = createSessionMiddleware({
@@ -106,29 +146,53 @@ export function createApp(options) {
   /** Sends a handler's `{ status, body }` as JSON. */
   const send = (res, { status, body }) => res.status(status).json(body);
 
+  // Every call gets the request: its Origin and Sec-Fetch-Site headers tell a page of another site
+  // (refused with 403), and its Host the host a session is read on.
   api.get("/auth/nonce", nonceLimiter, async (req, res) => {
-    send(res, await handlers.nonce(expressSessionStore(req)));
+    send(res, await handlers.nonce(expressSessionStore(req), { request: req }));
   });
 
   api.post("/auth/verify", express.json({ limit: BODY_LIMIT }), async (req, res) => {
     // A body that is not JSON (wrong content type) stays undefined: the handler answers
     // 400 `Invalid request body.`, like a malformed one.
-    send(res, await handlers.verify(expressSessionStore(req), { body: req.body }));
+    send(res, await handlers.verify(expressSessionStore(req), { body: req.body, request: req }));
   });
 
   api.post("/auth/signout", async (req, res) => {
-    const result = await handlers.signOut(expressSessionStore(req));
-    // Same name and attributes as when it was set, or the browser keeps it.
-    res.clearCookie(cookieName, clearCookieOptions(cookieName, production));
+    const result = await handlers.signOut(expressSessionStore(req), { request: req });
+    // Same name and attributes as when it was set, or the browser keeps it. Only once the session
+    // has ended: a refused (cross-site) sign-out leaves the cookie alone.
+    if (result.status === 200) res.clearCookie(cookieName, clearCookieOptions(cookieName, production));
     send(res, result);
   });
 
   api.get("/me", async (req, res) => {
-    send(res, await handlers.me(expressSessionStore(req)));
+    send(res, await handlers.me(expressSessionStore(req), { request: req }));
   });
 
+  // What the demo page offers: the dev wallet in development only, Xaman when it is configured.
+  api.get("/demo/config", (_req, res) => {
+    res.json({ devWallet: !production, xaman: xamanSignIn !== undefined });
+  });
+
+  if (xamanSignIn !== undefined) {
+    // Each sign request costs a call to Xaman's API: rate-limited like nonces.
+    api.post("/auth/xaman/payloads", nonceLimiter, express.json({ limit: BODY_LIMIT }), async (req, res) => {
+      send(res, await xamanSignIn.createRequest(req.body));
+    });
+    api.get("/auth/xaman/payloads/:uuid", async (req, res) => {
+      // The answer waits for the user; stop waiting when the page goes away.
+      const abort = new AbortController();
+      res.on("close", () => abort.abort());
+      send(res, await xamanSignIn.requestStatus(req.params.uuid, { signal: abort.signal }));
+    });
+    api.post("/auth/xaman/webhook", express.text({ type: "*/*", limit: BODY_LIMIT }), async (req, res) => {
+      send(res, await xamanSignIn.webhook({ body: typeof req.body === "string" ? req.body : "", headers: req.headers }));
+    });
+  }
+
   // A known path with another method: 405 with Allow, still JSON.
-  const allowed = { "/auth/nonce": "GET", "/auth/verify": "POST", "/auth/signout": "POST", "/me": "GET" };
+  const allowed = { "/auth/nonce": "GET", "/auth/verify": "POST", "/auth/signout": "POST", "/me": "GET", "/demo/config": "GET" };
   for (const [path, method] of Object.entries(allowed)) {
     api.all(path, (_req, res) => {
       res.set("Allow", method).status(405).json({ error: "Method not allowed." });
@@ -148,6 +212,7 @@ export function createApp(options) {
 
   app.use("/api", api);
   if (publicDir !== undefined) app.use(express.static(publicDir));
+  if (xamanSignIn !== undefined) app.locals.closeXaman = () => xamanSignIn.close();
   return app;
 }
 

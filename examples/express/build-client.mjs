@@ -1,16 +1,21 @@
-// Bundles the demo page script (client/demo.mjs) into public/client.js for the browser.
+// Bundles the demo page script (client/demo.mjs) into public/client.js for the browser, with each
+// wallet SDK (imported with `import()` on first use) as a chunk of its own in public/chunks/.
 // The script imports the library by its package name, `sign-in-with-xrpl/client`, exactly as an
 // application would; the name resolves through the workspace link to the built package, so run
 // `npm run build` at the repository root first (the root `npm start` does).
-import { build } from "esbuild";
+import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 
 try {
+  rmSync(here("./public/chunks"), { recursive: true, force: true });
   await build({
-    entryPoints: [here("./client/demo.mjs")],
-    outfile: here("./public/client.js"),
+    entryPoints: { client: here("./client/demo.mjs") },
+    outdir: here("./public"),
+    chunkNames: "chunks/[name]-[hash]",
+    splitting: true,
     bundle: true,
     format: "esm",
     platform: "browser",

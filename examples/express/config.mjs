@@ -6,7 +6,17 @@
 import { createRequire } from "node:module";
 import express from "express";
 import { resolveSessionSecret, sessionCookieOptions } from "sign-in-with-xrpl";
-import { ConfigError, checkedByLibrary, nonEmpty, readAppDomain, readPort, readPositiveInteger, readRedisUrl } from "./settings-rules.mjs";
+import {
+  ConfigError,
+  checkedByLibrary,
+  nonEmpty,
+  readAllowedOrigins,
+  readAppDomain,
+  readChainId,
+  readPort,
+  readPositiveInteger,
+  readRedisUrl,
+} from "./settings-rules.mjs";
 
 // Loaded only when REDIS_URL is set, so the default setup needs no Redis packages at all.
 const loadRedisCreateClient = () => createRequire(import.meta.url)("redis").createClient;
@@ -19,7 +29,9 @@ export { ConfigError, checkedByLibrary, redactUrl } from "./settings-rules.mjs";
  * @returns {{
  *   port: number, host: string | undefined, production: boolean, sessionSecret: string,
  *   cookieName: string, nodeUrl: string | undefined, domain: string[] | undefined,
+ *   chainId: string, allowedOrigins: string[] | undefined,
  *   redisUrl: string | undefined, nonceRateLimit: number, trustProxy: boolean | number | string | undefined,
+ *   xaman: { apiKey: string, apiSecret: string, endpoint: string | undefined } | undefined,
  * }}
  */
 export function loadConfig(env, logger = console) {
@@ -39,10 +51,35 @@ export function loadConfig(env, logger = console) {
     cookieName: readCookieName(env.SESSION_COOKIE_NAME),
     nodeUrl: nonEmpty(env.XRPL_NODE_URL),
     domain: readAppDomain(env.APP_DOMAIN, production),
+    chainId: readChainId(env.XRPL_CHAIN_ID),
+    allowedOrigins: readAllowedOrigins(env.ALLOWED_ORIGINS),
     redisUrl: readRedisUrl(env.REDIS_URL, loadRedisCreateClient),
     nonceRateLimit: readPositiveInteger("NONCE_RATE_LIMIT", env.NONCE_RATE_LIMIT, 60),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
+    xaman: readXaman(env),
   };
+}
+
+/**
+ * XAMAN_API_KEY and XAMAN_API_SECRET (both or neither): the page then offers "Sign in with Xaman".
+ * XAMAN_ENDPOINT points the Xaman SDK at another platform address (a proxy, or a test double).
+ * The library checks the values, so a wrong one stops the start naming the setting.
+ */
+function readXaman(env) {
+  const apiKey = nonEmpty(env.XAMAN_API_KEY);
+  const apiSecret = nonEmpty(env.XAMAN_API_SECRET);
+  const endpoint = nonEmpty(env.XAMAN_ENDPOINT);
+  if (apiKey === undefined && apiSecret === undefined) {
+    if (endpoint !== undefined)
+      throw new ConfigError("XAMAN_ENDPOINT is set without XAMAN_API_KEY and XAMAN_API_SECRET: set all three, or none.");
+    return undefined;
+  }
+  if (apiKey === undefined || apiSecret === undefined) {
+    throw new ConfigError(
+      `${apiKey === undefined ? "XAMAN_API_KEY" : "XAMAN_API_SECRET"} is missing: set both XAMAN_API_KEY and XAMAN_API_SECRET (Xaman Developer Console), or neither.`,
+    );
+  }
+  return { apiKey, apiSecret, endpoint };
 }
 
 /** The library's cookie-name rule, through the call that sets the cookie up. */

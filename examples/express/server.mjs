@@ -48,10 +48,13 @@ try {
     cookieName: config.cookieName,
     production: config.production,
     ...(config.domain === undefined ? {} : { domain: config.domain }),
+    chainId: config.chainId,
+    ...(config.allowedOrigins === undefined ? {} : { allowedOrigins: config.allowedOrigins }),
     nonceRateLimit: config.nonceRateLimit,
     ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
     publicDir: fileURLToPath(new URL("./public", import.meta.url)),
     logger: console,
+    ...(config.xaman === undefined ? {} : { xaman: config.xaman }),
   });
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
@@ -73,6 +76,7 @@ server.on("listening", () => {
 });
 
 async function closeResources() {
+  app?.locals.closeXaman?.();
   await verifier.close().catch((error) => console.error("Closing the verifier failed:", error));
   if (redis?.isOpen) await redis.close().catch((error) => console.error("Closing Redis failed:", error));
   await postgres?.close().catch((error) => console.error("Closing PostgreSQL failed:", error));

@@ -7,3 +7,7 @@ export function readPositiveInteger(name: string, value: string | undefined, fal
 export function readAppDomain(value: string | undefined, production: boolean): string[] | undefined;
 export function readRedisUrl(value: string | undefined, loadCreateClient: () => (options: { url: string }) => unknown): string | undefined;
 export function redactUrl(url: string): string;
+export const DEFAULT_CHAIN_ID: string;
+export function readChainId(value: string | undefined): string;
+export function readAllowedOrigins(value: string | undefined): string[] | undefined;
+export function uriSchemesFor(production: boolean, domain: string[] | undefined): string[] | undefined;

@@ -2,7 +2,7 @@
 // a library refusal to name the setting, and the settings whose rule is the same everywhere
 // (PORT, whole numbers, APP_DOMAIN, REDIS_URL, hiding a URL's password). It imports neither
 // Express nor node-redis, so the Next example's server and bundle can use it too.
-import { InvalidOptionsError } from "sign-in-with-xrpl";
+import { createAuthHandlers, InvalidOptionsError, LOOPBACK_DOMAINS } from "sign-in-with-xrpl";
 
 /** A setting the server cannot start with. `message` is meant for the operator, as is. */
 export class ConfigError extends Error {
@@ -74,6 +74,69 @@ export function readAppDomain(value, production) {
     );
   }
   return undefined;
+}
+
+/** The network sign-in messages must name unless XRPL_CHAIN_ID says another: the XRP Ledger mainnet. */
+export const DEFAULT_CHAIN_ID = "xrpl:0";
+
+/**
+ * Runs the library's own check of one handler option (the rule lives in createAuthHandlers), on
+ * throwaway handlers that never see a request.
+ *
+ * @param {Partial<import("sign-in-with-xrpl").AuthHandlersOptions>} options
+ */
+function checkHandlerOption(options) {
+  createAuthHandlers({ verifier: { verify: async () => false }, sessionKind: "server-store", domain: "localhost", ...options });
+}
+
+/**
+ * XRPL_CHAIN_ID: the network whose sign-in messages are accepted, as a CAIP-2 id ("xrpl:0"
+ * mainnet, "xrpl:1" testnet, "xrpl:21338" Xahau...). Mainnet unless set, so a message signed for
+ * a test network never signs anyone in. Checked by the library's `chainId` rule.
+ *
+ * @param {string | undefined} value @returns {string}
+ */
+export function readChainId(value) {
+  const chainId = nonEmpty(value) ?? DEFAULT_CHAIN_ID;
+  checkedByLibrary("XRPL_CHAIN_ID", value, () => checkHandlerOption({ chainId }));
+  return chainId;
+}
+
+/**
+ * ALLOWED_ORIGINS, split on commas: the origins besides APP_DOMAIN's hosts whose pages may call
+ * the sign-in routes ("https://wallet.example.com"). Unset: none, so a page of any other site
+ * gets 403. Each entry is checked by the library's `allowedOrigins` rule.
+ *
+ * @param {string | undefined} value @returns {string[] | undefined}
+ */
+export function readAllowedOrigins(value) {
+  const origins = (value ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
+  if (origins.length === 0) return undefined;
+  checkedByLibrary("ALLOWED_ORIGINS", value, () => checkHandlerOption({ allowedOrigins: origins }));
+  return origins;
+}
+
+/**
+ * The schemes a sign-in message's URI may use: in production only `https`, so a message made
+ * for a plain-HTTP page (a downgraded or look-alike site) is refused. Any in development, and in
+ * a production build served on this machine only (APP_DOMAIN naming loopback hosts alone, as the
+ * demo commands do), whose page is plain `http://localhost`.
+ *
+ * @param {boolean} production @param {string[] | undefined} domain APP_DOMAIN, split
+ * @returns {string[] | undefined}
+ */
+export function uriSchemesFor(production, domain) {
+  if (!production) return undefined;
+  const loopbackOnly = domain !== undefined && domain.every((host) => LOOPBACK_DOMAINS.includes(hostWithoutPort(host).toLowerCase()));
+  return loopbackOnly ? undefined : ["https"];
+}
+
+/** "example.com:8443" -> "example.com", "[::1]:3000" -> "[::1]". */
+function hostWithoutPort(host) {
+  return host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.split(":")[0];
 }
 
 /**

@@ -8,6 +8,7 @@ import proxyaddr from "proxy-addr";
 import { createFetchHandler } from "sign-in-with-xrpl/fetch";
 // The settings rules are the Express example's, so both examples read the environment alike.
 import { checkedByLibrary, NONCE_RATE_LIMITED, trustProxyFunction } from "../express/config.mjs";
+import { uriSchemesFor } from "../express/settings-rules.mjs";
 
 /**
  * @param {{
@@ -17,6 +18,8 @@ import { checkedByLibrary, NONCE_RATE_LIMITED, trustProxyFunction } from "../exp
  *   cookieName: string,
  *   production: boolean,
  *   domain?: string[],
+ *   chainId: string,
+ *   allowedOrigins?: string[],
  *   nonceRateLimit: number,
  *   trustProxy?: boolean | number | string,
  *   publicDir?: string,
@@ -25,7 +28,19 @@ import { checkedByLibrary, NONCE_RATE_LIMITED, trustProxyFunction } from "../exp
  * @returns {{ app: Hono<{ Bindings: { incoming: import("node:http").IncomingMessage } }>, auth: import("sign-in-with-xrpl/fetch").FetchHandler }}
  */
 export function createApp(options) {
-  const { verifier, nonceStore, sessionSecret, cookieName, production, domain, nonceRateLimit, trustProxy, publicDir } = options;
+  const {
+    verifier,
+    nonceStore,
+    sessionSecret,
+    cookieName,
+    production,
+    domain,
+    chainId,
+    allowedOrigins,
+    nonceRateLimit,
+    trustProxy,
+    publicDir,
+  } = options;
   const logger = options.logger ?? console;
 
   // A `domain` the library refuses stops the start with one line naming APP_DOMAIN.
@@ -35,6 +50,12 @@ export function createApp(options) {
       // The expected domain comes from APP_DOMAIN only; without it (development) only loopback
       // hosts sign in. Never from the Host header, which whoever sends the request writes.
       ...(domain === undefined ? {} : { domain }),
+      // Only messages for this network (XRPL_CHAIN_ID, mainnet by default) sign anyone in.
+      chainId,
+      // In production a message must name an https: URI (unless APP_DOMAIN is loopback only: a local demo).
+      uriSchemes: uriSchemesFor(production, domain),
+      // Pages of other sites get 403 from nonce, verify and sign-out, except ALLOWED_ORIGINS.
+      ...(allowedOrigins === undefined ? {} : { allowedOrigins }),
       production,
       sessionSecret,
       nonceStore,
@@ -81,12 +102,16 @@ export function createApp(options) {
   // every request under /api/auth itself, 404 and 405 included.
   app.all("/api/auth/*", (c) => auth.handle(c.req.raw));
 
-  // An app's own protected route: the session is read from the sealed cookie.
+  // An app's own protected route: the session is read from the sealed cookie (on the host the
+  // request was sent to: with several APP_DOMAIN hosts, a session counts on its own host only).
   app.get("/api/me", async (c) => {
-    const session = await auth.getSession(c.req.raw);
-    return session === null ? c.json({ error: "Not authenticated." }, 401) : c.json({ address: session.address });
+    const signedIn = await auth.getSession(c.req.raw);
+    return signedIn === null ? c.json({ error: "Not authenticated." }, 401) : c.json({ address: signedIn.address });
   });
   app.all("/api/me", (c) => c.json({ error: "Method not allowed." }, 405, { Allow: "GET" }));
+
+  // What the shared demo page offers: the dev wallet in development only (no Xaman routes here).
+  app.get("/api/demo/config", (c) => c.json({ devWallet: !production, xaman: false }));
 
   app.all("/api/*", (c) => c.json({ error: "Not found." }, 404));
 

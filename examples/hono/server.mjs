@@ -33,6 +33,8 @@ try {
     cookieName: config.cookieName,
     production: config.production,
     ...(config.domain === undefined ? {} : { domain: config.domain }),
+    chainId: config.chainId,
+    ...(config.allowedOrigins === undefined ? {} : { allowedOrigins: config.allowedOrigins }),
     nonceRateLimit: config.nonceRateLimit,
     ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
     // The Express example's demo page, served as is: it talks to the same routes.

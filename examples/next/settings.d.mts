@@ -11,6 +11,10 @@ export interface Settings {
   nodeUrl: string | undefined;
   /** APP_DOMAIN, split on commas: the host(s) users sign in on. Required in production. */
   domain: string[] | undefined;
+  /** XRPL_CHAIN_ID: the network sign-in messages must name, mainnet ("xrpl:0") unless set. */
+  chainId: string;
+  /** ALLOWED_ORIGINS, split on commas: origins of other sites whose pages may call the sign-in routes. */
+  allowedOrigins: string[] | undefined;
   /** REDIS_URL: nonces single-use across every instance that shares it. */
   redisUrl: string | undefined;
   nonceRateLimit: number;
@@ -20,5 +24,5 @@ export interface Settings {
   trustProxy: string | undefined;
 }
 
-export { ConfigError, checkedByLibrary, redactUrl } from "../express/settings-rules.mjs";
+export { ConfigError, checkedByLibrary, redactUrl, uriSchemesFor } from "../express/settings-rules.mjs";
 export function readSettings(env: NodeJS.ProcessEnv, logger?: { warn(message: string): void }): Settings;

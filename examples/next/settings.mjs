@@ -11,14 +11,16 @@ import {
   ConfigError,
   checkedByLibrary,
   nonEmpty,
+  readAllowedOrigins,
   readAppDomain,
+  readChainId,
   readPort,
   readPositiveInteger,
   readRedisUrl,
 } from "../express/settings-rules.mjs";
 import { compileTrustProxy } from "./client-address.mjs";
 
-export { ConfigError, checkedByLibrary, redactUrl } from "../express/settings-rules.mjs";
+export { ConfigError, checkedByLibrary, redactUrl, uriSchemesFor } from "../express/settings-rules.mjs";
 
 /**
  * @param {NodeJS.ProcessEnv} env
@@ -39,6 +41,8 @@ export function readSettings(env, logger = console) {
     cookieName: readCookieName(env.SESSION_COOKIE_NAME),
     nodeUrl: nonEmpty(env.XRPL_NODE_URL),
     domain: readAppDomain(env.APP_DOMAIN, production),
+    chainId: readChainId(env.XRPL_CHAIN_ID),
+    allowedOrigins: readAllowedOrigins(env.ALLOWED_ORIGINS),
     redisUrl: readRedisUrl(env.REDIS_URL, () => createClient),
     nonceRateLimit: readPositiveInteger("NONCE_RATE_LIMIT", env.NONCE_RATE_LIMIT, 60),
     // How long a sign-in lasts at most, however active the session: 24 hours unless set.

@@ -4,7 +4,15 @@
 import { createRequire } from "node:module";
 import { InvalidOptionsError } from "sign-in-with-xrpl";
 import { NONCE_RATE_LIMITED, readTrustProxy } from "../express/config.mjs";
-import { ConfigError, nonEmpty, readPort, readPositiveInteger, readRedisUrl } from "../express/settings-rules.mjs";
+import {
+  ConfigError,
+  nonEmpty,
+  readAllowedOrigins,
+  readChainId,
+  readPort,
+  readPositiveInteger,
+  readRedisUrl,
+} from "../express/settings-rules.mjs";
 
 export { ConfigError, redactUrl } from "../express/settings-rules.mjs";
 
@@ -39,6 +47,10 @@ export function loadConfig(env) {
     cookieKeys: readCookieKeys(env.OIDC_COOKIE_KEYS, production),
     clients: readClients(env.OIDC_CLIENTS, production, registration),
     nodeUrl: nonEmpty(env.XRPL_NODE_URL),
+    // Only messages for this network (mainnet unless set) sign anyone in.
+    chainId: readChainId(env.XRPL_CHAIN_ID),
+    // Pages of other sites get 403 from the interaction's nonce, verify and abort routes, except these origins.
+    allowedOrigins: readAllowedOrigins(env.ALLOWED_ORIGINS),
     redisUrl: readRedisUrl(env.REDIS_URL, loadRedisCreateClient),
     redisKeyPrefix: readKeyPrefix(env.REDIS_KEY_PREFIX),
     registration,

@@ -41,7 +41,11 @@ if (config.redisUrl !== undefined) {
   }
   redis = connection.client;
   const prefix = config.redisKeyPrefix;
-  nonceStore = createRedisNonceStore(redis, { prefix: `${prefix}nonce:`, revocationPrefix: `${prefix}revoked:` });
+  nonceStore = createRedisNonceStore(redis, {
+    prefix: `${prefix}nonce:`,
+    revocationPrefix: `${prefix}revoked:`,
+    attemptPrefix: `${prefix}attempts:`,
+  });
   adapter = createRedisAdapter(redis, { prefix: `${prefix}state:` });
 }
 
@@ -53,6 +57,8 @@ try {
       issuer: config.issuer,
       verifier,
       production: config.production,
+      chainId: config.chainId,
+      ...(config.allowedOrigins === undefined ? {} : { allowedOrigins: config.allowedOrigins }),
       nonceStore,
       logger: console,
       ...(config.jwks === undefined ? {} : { jwks: config.jwks }),

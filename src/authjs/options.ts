@@ -32,6 +32,7 @@ export interface XrplProviderOptions extends Pick<
   | "domain"
   | "production"
   | "chainId"
+  | "uriSchemes"
   | "maxMessageAgeSeconds"
   | "clockSkewSeconds"
   | "nonceTtlSeconds"

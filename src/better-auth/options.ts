@@ -52,7 +52,7 @@ export interface XrplUserInfo {
  */
 export interface XrplPluginOptions extends Pick<
   AuthHandlersOptions,
-  "verifier" | "domain" | "production" | "chainId" | "maxMessageAgeSeconds" | "clockSkewSeconds" | "nonceTtlSeconds" | "now"
+  "verifier" | "domain" | "production" | "chainId" | "uriSchemes" | "maxMessageAgeSeconds" | "clockSkewSeconds" | "nonceTtlSeconds" | "now"
 > {
   /**
    * Where the plugin says what it cannot answer (a failed database write) and why a proof was
@@ -123,7 +123,7 @@ export function normalizePluginOptions(options: XrplPluginOptions): NormalizedPl
     warn: (message) => startupWarnings.push(message),
     error: (message) => startupWarnings.push(message),
   };
-  const { verifier, domain, production, chainId, maxMessageAgeSeconds, clockSkewSeconds, nonceTtlSeconds, now } = options;
+  const { verifier, domain, production, chainId, uriSchemes, maxMessageAgeSeconds, clockSkewSeconds, nonceTtlSeconds, now } = options;
   const auth = normalizeAuthOptions(
     {
       verifier,
@@ -131,6 +131,7 @@ export function normalizePluginOptions(options: XrplPluginOptions): NormalizedPl
       domain,
       production,
       chainId,
+      uriSchemes,
       maxMessageAgeSeconds,
       clockSkewSeconds,
       nonceTtlSeconds,

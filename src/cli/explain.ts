@@ -9,6 +9,7 @@ import type { SignInMessage, ValidateOptions, ValidationCode } from "../message/
 import { evaluateRules } from "../message/validate.js";
 import { TEXT } from "../server/handlers.js";
 import { inspectVerifyBody } from "../server/verify-body.js";
+import { compactSignature } from "../verify/compact-signature.js";
 import { createVerifier } from "../verify/create-verifier.js";
 import type { AccountAuthority, CheckResult, LedgerReader, Verifier } from "../verify/types.js";
 import type { ExplainOptions } from "./args.js";
@@ -31,8 +32,12 @@ export interface RuleReport {
   detail: string;
 }
 
-/** Where the verifier read account authority from. */
-export type LedgerReport = { mode: "offline"; consulted: boolean } | { mode: "node"; url: string };
+/**
+ * Where the verifier read account authority from. Offline, `consulted` says the proof needed the
+ * ledger, and `masterKeyUnjudged` that the master key signed but whether the account has disabled
+ * it could not be judged (a server with the default settings asks its node that).
+ */
+export type LedgerReport = { mode: "offline"; consulted: boolean; masterKeyUnjudged: boolean } | { mode: "node"; url: string };
 
 /** The whole explanation; `--json` prints exactly this. */
 export interface ExplainReport {
@@ -67,6 +72,18 @@ export interface ExplainReport {
 export const OFFLINE_LEDGER_TEXT =
   "This proof needs the ledger to be judged (a regular key, a signed transaction or a multi-signed one): run again with --node and the ledger node your server uses.";
 
+/** The note for a master-key signature judged offline: the one rule left to the ledger. */
+export const MASTER_KEY_UNJUDGED_TEXT =
+  "The master key signed, and the signature holds. Whether the account has disabled its master key was not judged: the server asks its ledger node that; run again with --node to judge it.";
+
+/** What the command needs to judge a body without a node. */
+export interface OfflineJudge {
+  /** The reader that never connects; `consulted` once a proof asked it. */
+  reader: { consulted: boolean };
+  /** Judges the signature alone (`compactSignature({ ledger: "never" })`), when the ledger would only be asked about the master key. */
+  masterKeyOnly: Verifier;
+}
+
 /** A ledger reader that never connects: it records that it was asked, and answers that it cannot. */
 function offlineLedger(): LedgerReader & { consulted: boolean } {
   const reader = {
@@ -81,16 +98,23 @@ function offlineLedger(): LedgerReader & { consulted: boolean } {
 
 /**
  * Builds the verifier the command judges with: the defaults of `createVerifier` (both proof
- * kinds, a master-key compact signature needs no ledger), over `--node` or the offline reader.
- * Throws `InvalidOptionsError` for a `--node` the verifier refuses.
+ * kinds, every key's authority read from the ledger), over `--node` or the offline reader.
+ * Offline, a second verifier judges a compact signature alone, so a master-key signature is
+ * still judged in full but for the one ledger question. Throws `InvalidOptionsError` for a
+ * `--node` the verifier refuses.
  */
-export function explainVerifier(options: ExplainOptions): { verifier: Verifier; ledger: LedgerReport; offline?: { consulted: boolean } } {
+export function explainVerifier(options: ExplainOptions): { verifier: Verifier; ledger: LedgerReport; offline?: OfflineJudge } {
   const chain = options.chainId === undefined ? {} : { chainId: options.chainId };
   if (options.nodeUrl !== undefined) {
     return { verifier: createVerifier({ nodeUrl: options.nodeUrl, ...chain }), ledger: { mode: "node", url: options.nodeUrl } };
   }
-  const offline = offlineLedger();
-  return { verifier: createVerifier({ ledgerReader: offline, ...chain }), ledger: { mode: "offline", consulted: false }, offline };
+  const reader = offlineLedger();
+  const masterKeyOnly = createVerifier({ ledgerReader: offlineLedger(), strategies: [compactSignature({ ledger: "never" })], ...chain });
+  return {
+    verifier: createVerifier({ ledgerReader: reader, ...chain }),
+    ledger: { mode: "offline", consulted: false, masterKeyUnjudged: false },
+    offline: { reader, masterKeyOnly },
+  };
 }
 
 /**
@@ -102,7 +126,7 @@ export async function explain(
   options: ExplainOptions,
   verifier: Verifier,
   ledger: LedgerReport,
-  offline?: { consulted: boolean },
+  offline?: OfflineJudge,
 ): Promise<ExplainReport> {
   const notes: string[] = [];
   const read = inspectVerifyBody(body);
@@ -142,7 +166,19 @@ export async function explain(
     if (!(error instanceof LedgerUnavailableError)) throw error;
     report.checkError = error.message;
   }
-  if (offline !== undefined && report.ledger.mode === "offline") report.ledger.consulted = offline.consulted;
+  if (offline !== undefined && report.ledger.mode === "offline") {
+    report.ledger.consulted = offline.reader.consulted;
+    if (report.check === null && request.signatureKind === "signature") {
+      // The server would also ask whether the master key is disabled; everything else is judged here.
+      const signatureAlone = await offline.masterKeyOnly.check(request);
+      if (signatureAlone.ok && signatureAlone.authority === "master") {
+        report.check = signatureAlone;
+        report.checkError = null;
+        report.ledger.masterKeyUnjudged = true;
+        notes.push(MASTER_KEY_UNJUDGED_TEXT);
+      }
+    }
+  }
 
   if (options.domains.length === 0) {
     notes.push("The domain rule was not judged: pass --domain with the host your server's `domain` option names (repeat it for several).");

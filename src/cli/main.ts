@@ -46,6 +46,7 @@ async function runExplain(options: ExplainOptions): Promise<number> {
     return report.wouldSignIn ? EXIT_SIGNS_IN : EXIT_REFUSED;
   } finally {
     await built.verifier.close();
+    await built.offline?.masterKeyOnly.close();
   }
 }
 

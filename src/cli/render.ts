@@ -107,6 +107,9 @@ export function renderReport(report: ExplainReport): string {
       const key = check.publicKey === null ? "" : `, key ${check.publicKey} (${check.algorithm ?? "unknown algorithm"})`;
       const signers = check.signers === undefined ? "" : `, signers ${check.signers.join(", ")}`;
       lines.push(`  pass     signed by the ${check.authority} authority of ${printable(check.address)}${key}${printable(signers)}`);
+      if (report.ledger.mode === "offline" && report.ledger.masterKeyUnjudged) {
+        lines.push(`  unknown  whether ${printable(check.address)} has disabled its master key: not judged offline; run again with --node`);
+      }
     } else {
       lines.push(`  FAIL     ${check.code}: ${printable(check.detail)}`);
       lines.push(`           (see "${check.code}" in the troubleshooting guide, docs/troubleshooting.md)`);
@@ -130,7 +133,13 @@ export function renderReport(report: ExplainReport): string {
 
 function verdict(report: ExplainReport): string {
   if (report.wouldSignIn) {
-    return `Would sign in as ${printable(String(report.answer?.body["address"]))}${report.rules.some((rule) => rule.rule === "nonce" && rule.outcome === "unknown") ? " (if the session holds this nonce, fresh and unused)" : ""}.`;
+    const conditions: string[] = [];
+    if (report.rules.some((rule) => rule.rule === "nonce" && rule.outcome === "unknown"))
+      conditions.push("if the session holds this nonce, fresh and unused");
+    if (report.ledger.mode === "offline" && report.ledger.masterKeyUnjudged) {
+      conditions.push("if the account has not disabled its master key, which needs --node to judge");
+    }
+    return `Would sign in as ${printable(String(report.answer?.body["address"]))}${conditions.length > 0 ? ` (${conditions.join("; ")})` : ""}.`;
   }
   if (report.answer !== null && report.answer.status !== 200)
     return `Would not sign in: HTTP ${report.answer.status} ${printable(String(report.answer.body["error"]))}`;

@@ -36,12 +36,33 @@ export class WalletError extends SignInError {
   declare readonly code: "wallet_error";
   /** The step the wallet failed at. */
   readonly step: "address" | "sign";
+  /**
+   * Why, when the wallet said so: `"refused"` (the user declined or closed the prompt),
+   * `"locked"` (the wallet must be unlocked first), `"unavailable"` (not installed, or its SDK is
+   * missing), `"failed"` (it answered something unusable). Undefined when a custom wallet threw.
+   */
+  readonly reason: WalletFailureReason | undefined;
 
-  constructor(step: "address" | "sign", message: string, options?: { cause?: unknown }) {
-    super("wallet_error", message, options);
+  constructor(step: "address" | "sign", message: string, options?: { cause?: unknown; reason?: WalletFailureReason }) {
+    super("wallet_error", message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.step = step;
+    this.reason = options?.reason;
   }
 }
+
+/**
+ * Why a wallet failed, as `WalletError.reason` says it: the user `"refused"`, the wallet is
+ * `"locked"`, `"unavailable"` (not installed, its SDK missing) or it `"failed"` (an unusable answer).
+ *
+ * @example
+ * ```ts
+ * const hint: Record<WalletFailureReason, string> = {
+ *   refused: "You declined in the wallet.", locked: "Unlock your wallet first.",
+ *   unavailable: "Install the wallet extension.", failed: "The wallet answered something unexpected.",
+ * };
+ * ```
+ */
+export type WalletFailureReason = "refused" | "locked" | "unavailable" | "failed";
 
 /**
  * The server answered, and the answer was no: a non-2xx status (nonce, verify, sign-out, me) or a

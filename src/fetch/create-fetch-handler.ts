@@ -1,5 +1,6 @@
 import { buildAuthHandlers, TEXT } from "../server/handlers.js";
 import { getSignedInOptions, signedInSession, type SignedInSession } from "../server/get-signed-in.js";
+import { isCrossSiteRequest } from "../server/request-context.js";
 import { createSessionRules, judgeSignedIn } from "../server/session-read.js";
 import type { HandlerResult, SessionStore } from "../server/types.js";
 import { UNREADABLE_BODY } from "../server/verify-body.js";
@@ -38,8 +39,8 @@ export interface FetchHandler<TData = unknown> {
   /**
    * The signed-in address, sign-in time and `onSignIn` data of the request's session cookie, or
    * `null` (no cookie, not signed in, expired, tampered, sealed with another secret, past its
-   * absolute lifetime, signed out, or, with `revalidateAfterSeconds`, its key no longer has
-   * authority). The same checks as `GET /me`. Never rejects: when a check cannot be answered (the
+   * absolute lifetime, signed out, with `revalidateAfterSeconds` its key no longer has
+   * authority, or, with several domains, signed in on another host than the request URL's). The same checks as `GET /me`. Never rejects: when a check cannot be answered (the
    * revocation store fails) it resolves `null` and logs the cause, so a route never serves a
    * session it could not check. `maxAgeSeconds` asks for a fresher sign-in on this read only
    * (for a sensitive action); a bad value rejects with `InvalidOptionsError`.
@@ -83,6 +84,12 @@ function json(status: number, body: Record<string, unknown>, extra?: Record<stri
  * `createRedisNonceStore`), which also keeps the revoked session ids; the default keeps both in
  * this instance's memory.
  *
+ * A nonce request keeps a live sign-in. The nonce, verify and sign-out routes refuse a request
+ * another site's page sent (its `Origin` or `Sec-Fetch-Site` header) with 403
+ * `Cross-site request refused.` unless `allowedOrigins` lists it. Every signature check on a
+ * pending nonce is counted in the nonce store first: past `maxFailedSignatureAttempts` (5) the
+ * nonce is spent. With several domains, a session counts on the host it signed in on only.
+ *
  * Options are checked once here: a bad one throws `InvalidOptionsError` saying how to fix it.
  * Runs without Node built-ins (Cloudflare Workers without `nodejs_compat` included).
  *
@@ -117,12 +124,14 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
   const runRoute = async (route: RouteName, request: Request, session: SessionStore): Promise<HandlerResult> => {
     switch (route) {
       case "nonce":
-        return handlers.nonce(session);
+        return handlers.nonce(session, { request, host: hostOf(request) });
       case "me":
-        return handlers.me(session);
+        return handlers.me(session, { request, host: hostOf(request) });
       case "signout":
         return handlers.signOut(session, { request });
       case "verify": {
+        // Refused before the body is read: another site's request costs nothing more.
+        if (isCrossSiteRequest(config.auth, { request })) return { status: 403, body: { error: TEXT.crossSite } };
         const read = await readJsonBody(request);
         if (read.kind === "too-large") return { status: 413, body: { error: HTTP_TEXT.tooLarge } };
         return handlers.verify(session, { body: read.kind === "json" ? read.body : UNREADABLE_BODY, request });
@@ -151,7 +160,7 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
     // Outside the try: a bad option is the app's bug, to be seen, not read as "signed out".
     const { maxAgeMs } = getSignedInOptions(options, "getSession");
     try {
-      const verdict = await judgeSignedIn(rules, await sessions.read(request), { maxAgeMs });
+      const verdict = await judgeSignedIn(rules, await sessions.read(request), { maxAgeMs, place: { host: hostOf(request) } });
       return verdict.signedIn ? signedInSession<TData>(verdict.state) : null;
     } catch (cause) {
       logger.error("sign-in-with-xrpl: could not read the session", cause);
@@ -160,6 +169,11 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
   };
 
   return { handle, getSession };
+}
+
+/** The host a request was sent to, from its URL (which the runtime builds from the `Host` header). */
+function hostOf(request: Request): string {
+  return new URL(request.url).host;
 }
 
 /** The route a request names under `basePath`, or `undefined` for any other path. */

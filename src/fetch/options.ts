@@ -62,8 +62,11 @@ export interface FetchHandlerOptions<TData = unknown> extends Pick<
   AuthHandlersOptions,
   | "verifier"
   | "domain"
+  | "allowedOrigins"
   | "production"
   | "chainId"
+  | "uriSchemes"
+  | "maxFailedSignatureAttempts"
   | "maxMessageAgeSeconds"
   | "clockSkewSeconds"
   | "nonceStore"
@@ -134,7 +137,14 @@ export function normalizeFetchOptions<TData>(options: FetchHandlerOptions<TData>
   }
   const basePath = checkBasePath(options.basePath);
   const cookie = checkCookie(options.cookie);
-  const auth = normalizeAuthOptions({ ...options, sessionKind: "sealed-cookie" }, CALLER);
+  const checked = normalizeAuthOptions({ ...options, sessionKind: "sealed-cookie" }, CALLER);
+  // This handler owns its cookie: a pending nonce can be presented for as long as the cookie
+  // that carries it unseals (it is sealed once, when the nonce is issued), so its signature
+  // checks are counted for exactly that long, plus the clock skew between instances.
+  const auth: NormalizedAuthOptions = {
+    ...checked,
+    attemptCountTtlMs: Math.ceil(cookie.maxAgeSeconds * 1000 + checked.clockSkewSeconds * 1000),
+  };
   const sessionSecret = checkSessionSecret(options.sessionSecret, auth);
   return { auth, sessionSecret, basePath, cookie };
 }

@@ -176,7 +176,13 @@ export interface ValidateOptions {
   domain: string | readonly string[] | DomainPredicate;
   nonce?: string;
   address?: string;
+  /** The exact URI the message must carry. */
   uri?: string;
+  /**
+   * The schemes the message's URI may use, without the colon, such as `["https"]`: a message
+   * whose URI uses another fails with `uri_mismatch`. Default: any scheme.
+   */
+  uriSchemes?: readonly string[];
   /** CAIP-2 (`"xrpl:0"`). A message without a chain id fails when this is given. */
   chainId?: string;
   /** Default 300. */

@@ -5,6 +5,7 @@ import { parseDomain, type DomainParts } from "./domain.js";
 import { isDate } from "./is-date.js";
 import { describeValue, quote } from "./issues.js";
 import type { DomainPredicate, ValidateOptions } from "./types.js";
+import { resolveUriSchemes } from "./uri-schemes.js";
 
 const DEFAULT_MAX_AGE_SECONDS = 300;
 const DEFAULT_CLOCK_SKEW_SECONDS = 60;
@@ -15,6 +16,8 @@ export interface ResolvedValidateOptions {
   nonce: string | undefined;
   address: string | undefined;
   uri: string | undefined;
+  /** Lowercase schemes the message URI may use; undefined: any. */
+  uriSchemes: readonly string[] | undefined;
   chainId: string | undefined;
   maxAgeMs: number;
   clockSkewMs: number;
@@ -103,11 +106,16 @@ export function resolveValidateOptions(options: ValidateOptions): ResolvedValida
       );
     }
   }
+  const uriSchemes = resolveUriSchemes(options.uriSchemes);
+  if (uriSchemes !== undefined && "problem" in uriSchemes) {
+    throw new InvalidOptionsError(`validateMessage option "uriSchemes" ${uriSchemes.problem}.`);
+  }
   return {
     domains,
     nonce: optionalString(options, "nonce"),
     address: optionalString(options, "address"),
     uri: optionalString(options, "uri"),
+    uriSchemes,
     chainId,
     maxAgeMs: seconds(options, "maxAgeSeconds", DEFAULT_MAX_AGE_SECONDS),
     clockSkewMs: seconds(options, "clockSkewSeconds", DEFAULT_CLOCK_SKEW_SECONDS),

@@ -6,6 +6,7 @@ import { domainMatches } from "./domain-match.js";
 import { parseDomain, type DomainParts } from "./domain.js";
 import type { SignInMessage, ValidateOptions, ValidationCode, ValidationResult } from "./types.js";
 import { resolveValidateOptions, type ResolvedValidateOptions } from "./validate-options.js";
+import { uriSchemeAllowed } from "./uri-schemes.js";
 
 /** The reason text of each validation failure, exactly as the HTTP handlers answer it. */
 export const VALIDATION_REASONS: Readonly<Record<ValidationCode, string>> = {
@@ -66,7 +67,14 @@ const RULES: readonly Rule[] = [
       typeof expected.domains === "function" ? expected.domains(message.domain) === true : domainMatches(domain, expected.domains),
   ],
   ["address_mismatch", ({ message, expected }) => (expected.address === undefined ? undefined : message.address === expected.address)],
-  ["uri_mismatch", ({ message, expected }) => (expected.uri === undefined ? undefined : message.uri === expected.uri)],
+  [
+    "uri_mismatch",
+    ({ message, expected }) =>
+      expected.uri === undefined && expected.uriSchemes === undefined
+        ? undefined
+        : (expected.uri === undefined || message.uri === expected.uri) &&
+          (expected.uriSchemes === undefined || (typeof message.uri === "string" && uriSchemeAllowed(message.uri, expected.uriSchemes))),
+  ],
   [
     "chain_mismatch",
     ({ message, expected }) =>

@@ -11,6 +11,7 @@ import { normalizeChainId } from "../message/chain-id.js";
 import type { SignInMessage } from "../message/types.js";
 import { VALIDATION_REASONS } from "../message/validate.js";
 import { TEXT, type InternalAuthHandlers } from "../server/handlers.js";
+import { isCrossSiteRequest } from "../server/request-context.js";
 import { pickSessionRecord } from "../server/session-record.js";
 import type { HandlerResult, SessionRecord, SessionStore } from "../server/types.js";
 import { readVerifyBody, UNREADABLE_BODY } from "../server/verify-body.js";
@@ -116,6 +117,8 @@ export function createInteractionRoutes(
       });
     }
     if (action === "abort") {
+      // Another site's page must not end someone's authorization (the handlers refuse it on nonce and verify alike).
+      if (isCrossSiteRequest(config.auth, { headers: req.headers })) return send(res, 403, { error: TEXT.crossSite });
       const redirectTo = await provider.interactionResult(
         req,
         res,
@@ -127,7 +130,7 @@ export function createInteractionRoutes(
 
     const session = interactionSession(interaction);
     if (action === "nonce") {
-      const result = await handlers.nonce(session.store);
+      const result = await handlers.nonce(session.store, { headers: req.headers });
       await session.save();
       return sendResult(res, result);
     }
@@ -146,6 +149,7 @@ export function createInteractionRoutes(
     const result = await handlers.verify(session.store, {
       body,
       request: signInRequest,
+      headers: req.headers,
       messageRules: (message) => {
         signedMessage = message;
         return interactionMessageRefusal(message, config.issuer, params.redirectUri);

@@ -106,7 +106,16 @@ export interface OidcSignInRequest {
  */
 export interface XrplOidcOptions extends Pick<
   AuthHandlersOptions,
-  "verifier" | "production" | "chainId" | "maxMessageAgeSeconds" | "clockSkewSeconds" | "nonceTtlSeconds" | "nonceStore" | "logger" | "now"
+  | "verifier"
+  | "production"
+  | "chainId"
+  | "maxMessageAgeSeconds"
+  | "clockSkewSeconds"
+  | "nonceTtlSeconds"
+  | "nonceStore"
+  | "allowedOrigins"
+  | "logger"
+  | "now"
 > {
   /**
    * The provider's public URL (its OpenID issuer identifier), e.g. `"https://id.example.com"`:
@@ -216,6 +225,7 @@ export function normalizeOidcOptions(options: XrplOidcOptions): NormalizedOidcOp
       clockSkewSeconds: options.clockSkewSeconds,
       nonceTtlSeconds: options.nonceTtlSeconds,
       nonceStore: options.nonceStore,
+      allowedOrigins: options.allowedOrigins,
       logger: options.logger,
       now: options.now,
       onSignIn: options.onSignIn,

@@ -35,11 +35,11 @@ function fixFor(cause: unknown, context: FailureContext): string {
     case "42P01": // undefined_table
       return context.createTables
         ? "the table was dropped while the store was running; the next call creates it again"
-        : `create ${shown.nonces} and ${shown.revocations} with the SQL of postgresNonceStoreMigration(), or leave \`createTables\` on`;
+        : `create ${shown.nonces}, ${shown.revocations} and ${shown.attempts} with the SQL of postgresNonceStoreMigration() (safe to run again: it creates only what is missing), or leave \`createTables\` on`;
     case "3F000": // invalid_schema_name
       return `create the schema first (CREATE SCHEMA ${shown.schema ?? "..."}) or leave out \`schema\`: the store creates tables, never a schema`;
     case "42501": // insufficient_privilege
-      return `grant the database user SELECT, INSERT, UPDATE and DELETE on ${shown.nonces} and ${shown.revocations}; if it may not create tables, create them with postgresNonceStoreMigration() and set \`createTables: false\``;
+      return `grant the database user SELECT, INSERT, UPDATE and DELETE on ${shown.nonces}, ${shown.revocations} and ${shown.attempts}; if it may not create tables, create them with postgresNonceStoreMigration() and set \`createTables: false\``;
     case "28P01": // invalid_password
     case "28000": // invalid_authorization_specification
       return "check the user and password of the pool's connection settings";
@@ -72,7 +72,7 @@ export function storeFailure(operation: string, cause: unknown, context: Failure
 export function missingTablesFailure(context: FailureContext): StoreUnavailableError {
   const { shown } = context.tables;
   return new StoreUnavailableError(
-    `sign-in-with-xrpl: the Postgres nonce store could not find its tables ${shown.nonces} and ${shown.revocations}. ${capitalize(fixFor({ code: "42P01" }, context))}.`,
+    `sign-in-with-xrpl: the Postgres nonce store could not find its tables ${shown.nonces}, ${shown.revocations} and ${shown.attempts}. ${capitalize(fixFor({ code: "42P01" }, context))}.`,
   );
 }
 

@@ -1,5 +1,5 @@
 import { InvalidOptionsError } from "../errors.js";
-import { checkIsRevokedInput, checkNonceInput, checkRevokeInput } from "../server/nonce-input.js";
+import { checkCountAttemptInput, checkIsRevokedInput, checkNonceInput, checkRevokeInput } from "../server/nonce-input.js";
 import type { NonceStore, RevocationStore } from "../server/types.js";
 import { describeValue } from "../shared/describe-value.js";
 import type { Logger } from "../shared/logger.js";
@@ -69,6 +69,8 @@ export interface PostgresNonceStoreOptions extends PostgresNonceStoreTables {
  * ```
  */
 export interface PostgresNonceStore extends NonceStore, RevocationStore {
+  /** Counts one signature check on `nonce` in one atomic statement (see `NonceStore.countAttempt`). */
+  countAttempt(nonce: string, ttlMs: number): Promise<number>;
   /**
    * Resolves once the tables exist (created if `createTables` is on): call it at start so a bad
    * connection or a missing migration stops the start. Rejects with `StoreUnavailableError`.
@@ -102,27 +104,43 @@ function statementsFor(tables: ResolvedTables) {
       `VALUES ($1, ${clock("$3")} + make_interval(secs => $2::float8 / 1000)) ` +
       `ON CONFLICT (nonce) DO UPDATE SET expires_at = EXCLUDED.expires_at WHERE used.expires_at <= ${clock("$3")} ` +
       `RETURNING 1`,
+    // One statement counts: a new nonce starts at 1; a live count goes up by one and its expiry
+    // only ever grows; an expired row starts over at 1. Racing statements on one nonce wait for
+    // each other on its row, so N of them return 1 to N.
+    countAttempt:
+      `INSERT INTO ${tables.attempts} AS counted (nonce, attempts, expires_at) ` +
+      `VALUES ($1, 1, ${clock("$3")} + make_interval(secs => $2::float8 / 1000)) ` +
+      `ON CONFLICT (nonce) DO UPDATE SET ` +
+      `attempts = CASE WHEN counted.expires_at <= ${clock("$3")} THEN 1 ELSE counted.attempts + 1 END, ` +
+      `expires_at = CASE WHEN counted.expires_at <= ${clock("$3")} THEN EXCLUDED.expires_at ` +
+      `ELSE GREATEST(counted.expires_at, EXCLUDED.expires_at) END ` +
+      `RETURNING attempts`,
     revoke:
       `INSERT INTO ${tables.revocations} AS revoked (id, expires_at) ` +
       `VALUES ($1, ${clock("$3")} + make_interval(secs => $2::float8 / 1000)) ` +
       `ON CONFLICT (id) DO UPDATE SET expires_at = GREATEST(revoked.expires_at, EXCLUDED.expires_at)`,
     isRevoked: `SELECT 1 FROM ${tables.revocations} WHERE id = $1 AND expires_at > ${clock("$2")}`,
     prune:
-      `WITH nonces AS (${expired(tables.nonces, "nonce")}), revocations AS (${expired(tables.revocations, "id")}) ` +
-      `SELECT (SELECT count(*) FROM nonces)::int AS nonces, (SELECT count(*) FROM revocations)::int AS revocations`,
+      `WITH nonces AS (${expired(tables.nonces, "nonce")}), revocations AS (${expired(tables.revocations, "id")}), ` +
+      `attempts AS (${expired(tables.attempts, "nonce")}) ` +
+      `SELECT (SELECT count(*) FROM nonces)::int AS nonces, (SELECT count(*) FROM revocations)::int AS revocations, ` +
+      `(SELECT count(*) FROM attempts)::int AS attempts`,
     // One transaction (a DO block is one statement) holding an advisory lock: CREATE TABLE IF NOT
     // EXISTS alone can fail when two processes run it at the same moment. The lock is taken only
     // when a table is missing, and a database user without the right to create tables passes
     // when they exist.
     createTables:
       `DO $siwx$ BEGIN ` +
-      `IF to_regclass('${tables.nonces}') IS NULL OR to_regclass('${tables.revocations}') IS NULL THEN ` +
+      `IF to_regclass('${tables.nonces}') IS NULL OR to_regclass('${tables.revocations}') IS NULL ` +
+      `OR to_regclass('${tables.attempts}') IS NULL THEN ` +
       `PERFORM pg_advisory_xact_lock(hashtext('sign-in-with-xrpl: create tables')); ` +
       tableStatements(tables)
         .map((statement) => `${statement}; `)
         .join("") +
       `END IF; END $siwx$`,
-    findTables: `SELECT to_regclass('${tables.nonces}') IS NOT NULL AND to_regclass('${tables.revocations}') IS NOT NULL AS found`,
+    findTables:
+      `SELECT to_regclass('${tables.nonces}') IS NOT NULL AND to_regclass('${tables.revocations}') IS NOT NULL ` +
+      `AND to_regclass('${tables.attempts}') IS NOT NULL AS found`,
   };
 }
 
@@ -145,8 +163,9 @@ function readCount(row: unknown, column: string): number {
  * A `NonceStore` and `RevocationStore` in PostgreSQL, shared by every process that uses the same
  * database. `consume` is one atomic `INSERT ... ON CONFLICT DO UPDATE ... WHERE expired`
  * statement, so of any number of concurrent calls for one nonce, on any number of servers,
- * exactly one resolves `true`, and a nonce can be used again only after its TTL. Revoked ids
- * live in their own table. Expired rows are deleted in small background batches, with no
+ * exactly one resolves `true`, and a nonce can be used again only after its TTL. `countAttempt`
+ * is one `INSERT ... ON CONFLICT DO UPDATE ... RETURNING` statement as well. Revoked ids and
+ * attempt counts live in tables of their own. Expired rows are deleted in small background batches, with no
  * cron. The tables are created on first use, or by `postgresNonceStoreMigration()`.
  *
  * Every failure (server unreachable, no answer within `timeoutMs`, missing table, no right)
@@ -220,10 +239,11 @@ export function createPostgresNonceStore(pool: PostgresQueryable, options: Postg
 
   // Sends its statement before it returns: a caller holding a single connection (a pg.Client)
   // has it queued ahead of its next own statement.
-  const deleteExpired = (): Promise<{ nonces: number; revocations: number }> =>
+  const deleteExpired = (): Promise<{ nonces: number; revocations: number; attempts: number }> =>
     run("delete expired rows", sql.prune, [clockParameter(), pruneBatchSize]).then(({ rows }) => ({
       nonces: readCount(rows[0], "nonces"),
       revocations: readCount(rows[0], "revocations"),
+      attempts: readCount(rows[0], "attempts"),
     }));
 
   let lastPruneAt = Number.NEGATIVE_INFINITY;
@@ -240,7 +260,7 @@ export function createPostgresNonceStore(pool: PostgresQueryable, options: Postg
       (deleted) => {
         pruning = false;
         // A full batch means more are waiting: the next call prunes again.
-        if (deleted.nonces >= pruneBatchSize || deleted.revocations >= pruneBatchSize) lastPruneAt = Number.NEGATIVE_INFINITY;
+        if (Math.max(deleted.nonces, deleted.revocations, deleted.attempts) >= pruneBatchSize) lastPruneAt = Number.NEGATIVE_INFINITY;
       },
       (error: unknown) => {
         pruning = false;
@@ -256,6 +276,21 @@ export function createPostgresNonceStore(pool: PostgresQueryable, options: Postg
       const { rows } = await run("consume the nonce (it was not accepted)", sql.consume, [nonce, ttlMs, clockParameter()]);
       pruneInBackground();
       return rows.length === 1;
+    },
+    async countAttempt(nonce: string, ttlMs: number): Promise<number> {
+      checkCountAttemptInput(CALL, nonce, ttlMs);
+      await ensureTables();
+      const { rows } = await run("count a signature attempt (it was not judged)", sql.countAttempt, [nonce, ttlMs, clockParameter()]);
+      pruneInBackground();
+      const count = readCount(rows[0], "attempts");
+      if (rows.length !== 1 || !Number.isInteger(count) || count < 1) {
+        throw storeFailure(
+          "count a signature attempt (it was not judged)",
+          new Error(`the database answered ${rows.length} rows`),
+          context,
+        );
+      }
+      return count;
     },
     async revoke(id: string, ttlMs: number): Promise<void> {
       checkRevokeInput(CALL, id, ttlMs);
@@ -279,7 +314,7 @@ export function createPostgresNonceStore(pool: PostgresQueryable, options: Postg
     async prune(): Promise<number> {
       await ensureTables();
       const deleted = await deleteExpired();
-      return deleted.nonces + deleted.revocations;
+      return deleted.nonces + deleted.revocations + deleted.attempts;
     },
   };
 }

@@ -6,7 +6,12 @@ import { InvalidOptionsError } from "../errors.js";
  *
  * @example
  * ```ts
- * const tables: PostgresNonceStoreTables = { schema: "auth", table: "siwx_nonces", revocationTable: "siwx_revocations" };
+ * const tables: PostgresNonceStoreTables = {
+ *   schema: "auth",
+ *   table: "siwx_nonces",
+ *   revocationTable: "siwx_revocations",
+ *   attemptTable: "siwx_attempts",
+ * };
  * ```
  */
 export interface PostgresNonceStoreTables {
@@ -16,6 +21,8 @@ export interface PostgresNonceStoreTables {
   table?: string | undefined;
   /** Table of revoked ids, kept apart from the nonces. Default `"siwx_revocations"`. */
   revocationTable?: string | undefined;
+  /** Table of signature-attempt counts per pending nonce. Default `"siwx_attempts"`. */
+  attemptTable?: string | undefined;
 }
 
 /** @internal Quoted SQL names, ready to be put in a statement. */
@@ -23,10 +30,12 @@ export interface ResolvedTables {
   /** `"schema"."table"` or `"table"`. */
   nonces: string;
   revocations: string;
+  attempts: string;
   noncesIndex: string;
   revocationsIndex: string;
+  attemptsIndex: string;
   /** For messages: the names as the user wrote them. */
-  shown: { nonces: string; revocations: string; schema: string | undefined };
+  shown: { nonces: string; revocations: string; attempts: string; schema: string | undefined };
 }
 
 const NAME = /^[a-z_][a-z0-9_]*$/;
@@ -63,17 +72,28 @@ export function resolveTables(call: string, options: PostgresNonceStoreTables): 
     MAX_TABLE_LENGTH,
     "siwx_revocations",
   );
-  if (nonces === revocations) {
-    throw new InvalidOptionsError(
-      `sign-in-with-xrpl: ${call}: \`table\` and \`revocationTable\` must differ (both are ${JSON.stringify(nonces)}), so a used nonce can never read as a revoked id.`,
-    );
+  const attempts = checkName(call, "attemptTable", options.attemptTable ?? "siwx_attempts", MAX_TABLE_LENGTH, "siwx_attempts");
+  const names: [string, string][] = [
+    ["table", nonces],
+    ["revocationTable", revocations],
+    ["attemptTable", attempts],
+  ];
+  for (const [index, [option, name]] of names.entries()) {
+    const same = names.slice(index + 1).find(([, other]) => other === name);
+    if (same !== undefined) {
+      throw new InvalidOptionsError(
+        `sign-in-with-xrpl: ${call}: \`${option}\` and \`${same[0]}\` must differ (both are ${JSON.stringify(name)}), so used nonces, revoked ids and attempt counts never read as one another.`,
+      );
+    }
   }
   const qualify = (table: string): string => (schema === undefined ? `"${table}"` : `"${schema}"."${table}"`);
   return {
     nonces: qualify(nonces),
     revocations: qualify(revocations),
+    attempts: qualify(attempts),
     noncesIndex: `"${nonces}${INDEX_SUFFIX}"`,
     revocationsIndex: `"${revocations}${INDEX_SUFFIX}"`,
-    shown: { nonces: qualify(nonces), revocations: qualify(revocations), schema },
+    attemptsIndex: `"${attempts}${INDEX_SUFFIX}"`,
+    shown: { nonces: qualify(nonces), revocations: qualify(revocations), attempts: qualify(attempts), schema },
   };
 }

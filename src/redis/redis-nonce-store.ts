@@ -1,5 +1,5 @@
-import { InvalidOptionsError } from "../errors.js";
-import { checkIsRevokedInput, checkNonceInput, checkRevokeInput } from "../server/nonce-input.js";
+import { InvalidOptionsError, StoreUnavailableError } from "../errors.js";
+import { checkCountAttemptInput, checkIsRevokedInput, checkNonceInput, checkRevokeInput } from "../server/nonce-input.js";
 import type { NonceStore, RevocationStore } from "../server/types.js";
 
 /**
@@ -16,7 +16,7 @@ export interface RedisSetClient {
 
 /**
  * The part of a node-redis v5 client the store uses: `SET` for nonces, `EXISTS` and `EVAL` for
- * revoked ids. A client from `createClient()`, a cluster from `createCluster()` or a pool all
+ * revoked ids, `EVAL` for attempt counts. A client from `createClient()`, a cluster from `createCluster()` or a pool all
  * fit. Structural, so this entry never loads `redis` itself.
  *
  * @example
@@ -34,14 +34,20 @@ export interface RedisStoreClient extends RedisSetClient {
  *
  * @example
  * ```ts
- * const options: RedisNonceStoreOptions = { prefix: "myapp:siwx:nonce:", revocationPrefix: "myapp:siwx:revoked:" };
+ * const options: RedisNonceStoreOptions = {
+ *   prefix: "myapp:siwx:nonce:",
+ *   revocationPrefix: "myapp:siwx:revoked:",
+ *   attemptPrefix: "myapp:siwx:attempts:",
+ * };
  * ```
  */
 export interface RedisNonceStoreOptions {
   /** Key prefix of used nonces. Default `"siwx:nonce:"`. */
   prefix?: string | undefined;
-  /** Key prefix of revoked ids. Default `"siwx:revoked:"`. Neither prefix may start with the other. */
+  /** Key prefix of revoked ids. Default `"siwx:revoked:"`. No prefix may start with another. */
   revocationPrefix?: string | undefined;
+  /** Key prefix of the signature-attempt counts per nonce. Default `"siwx:attempts:"`. */
+  attemptPrefix?: string | undefined;
 }
 
 // Sets the key only when that makes it live longer, in one step, so revoking again never
@@ -49,11 +55,20 @@ export interface RedisNonceStoreOptions {
 const EXTEND_REVOCATION_SCRIPT =
   "if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[1]) then redis.call('SET', KEYS[1], '1', 'PX', ARGV[1]) end return 1";
 
+// Counts one attempt and sets the key's expiry in the same atomic step: INCR creates the key at
+// 1 without an expiry (PTTL -1), and the expiry only ever grows, so a later call with a shorter
+// TTL never shortens it. One key per nonce, so it runs on Redis Cluster as is.
+const COUNT_ATTEMPT_SCRIPT =
+  "local count = redis.call('INCR', KEYS[1]) " +
+  "if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[1]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end " +
+  "return count";
+
 /**
  * A `NonceStore` shared by every process that uses the same Redis: `consume` is one atomic
  * `SET prefix+nonce 1 NX PX ttlMs`, so of any number of concurrent calls for one nonce, on any
- * number of servers, exactly one resolves `true`. It is a `RevocationStore` too, under its own
- * prefix. Keys expire by themselves after their TTL. A Redis error rejects (the handlers answer
+ * number of servers, exactly one resolves `true`; `countAttempt` is one atomic script (`INCR`
+ * and its expiry together) on a key of its own per nonce. It is a `RevocationStore` too, under
+ * its own prefix. Keys expire by themselves after their TTL. A Redis error rejects (the handlers answer
  * it as a service failure, never as a success).
  *
  * @example
@@ -70,7 +85,10 @@ const EXTEND_REVOCATION_SCRIPT =
  * });
  * ```
  */
-export function createRedisNonceStore(client: RedisStoreClient, options: RedisNonceStoreOptions = {}): NonceStore & RevocationStore {
+export function createRedisNonceStore(
+  client: RedisStoreClient,
+  options: RedisNonceStoreOptions = {},
+): NonceStore & Required<Pick<NonceStore, "countAttempt">> & RevocationStore {
   if (
     typeof client !== "object" ||
     client === null ||
@@ -87,22 +105,31 @@ export function createRedisNonceStore(client: RedisStoreClient, options: RedisNo
       'sign-in-with-xrpl: createRedisNonceStore: options must be an object such as { prefix: "myapp:nonce:" }.',
     );
   }
-  const prefix = options.prefix ?? "siwx:nonce:";
-  const revocationPrefix = options.revocationPrefix ?? "siwx:revoked:";
-  if (typeof prefix !== "string") {
-    throw new InvalidOptionsError('sign-in-with-xrpl: createRedisNonceStore: `prefix` must be a string such as "myapp:nonce:".');
+  const prefixes = {
+    prefix: options.prefix ?? "siwx:nonce:",
+    revocationPrefix: options.revocationPrefix ?? "siwx:revoked:",
+    attemptPrefix: options.attemptPrefix ?? "siwx:attempts:",
+  };
+  const examples = { prefix: "myapp:nonce:", revocationPrefix: "myapp:revoked:", attemptPrefix: "myapp:attempts:" };
+  for (const [name, value] of Object.entries(prefixes) as [keyof typeof prefixes, unknown][]) {
+    if (typeof value !== "string") {
+      throw new InvalidOptionsError(
+        `sign-in-with-xrpl: createRedisNonceStore: \`${name}\` must be a string such as ${JSON.stringify(examples[name])}.`,
+      );
+    }
   }
-  if (typeof revocationPrefix !== "string") {
-    throw new InvalidOptionsError(
-      'sign-in-with-xrpl: createRedisNonceStore: `revocationPrefix` must be a string such as "myapp:revoked:".',
-    );
+  // With one prefix inside another, a used nonce could read as a revoked id or a count, or the reverse.
+  const names = Object.keys(prefixes) as (keyof typeof prefixes)[];
+  for (const first of names) {
+    for (const second of names) {
+      if (first !== second && prefixes[first].startsWith(prefixes[second])) {
+        throw new InvalidOptionsError(
+          `sign-in-with-xrpl: createRedisNonceStore: \`${first}\` (${JSON.stringify(prefixes[first])}) and \`${second}\` (${JSON.stringify(prefixes[second])}) must not start with one another, such as ${JSON.stringify(examples[first])} and ${JSON.stringify(examples[second])}.`,
+        );
+      }
+    }
   }
-  // With one prefix inside the other, a used nonce could read as a revoked id or the reverse.
-  if (prefix.startsWith(revocationPrefix) || revocationPrefix.startsWith(prefix)) {
-    throw new InvalidOptionsError(
-      `sign-in-with-xrpl: createRedisNonceStore: \`prefix\` (${JSON.stringify(prefix)}) and \`revocationPrefix\` (${JSON.stringify(revocationPrefix)}) must not start with one another, such as "myapp:nonce:" and "myapp:revoked:".`,
-    );
-  }
+  const { prefix, revocationPrefix, attemptPrefix } = prefixes;
   return {
     async consume(nonce: string, ttlMs: number): Promise<boolean> {
       checkNonceInput("createRedisNonceStore()", nonce, ttlMs);
@@ -114,6 +141,16 @@ export function createRedisNonceStore(client: RedisStoreClient, options: RedisNo
       // "OK" when the key was set, null when it existed; a client that maps strings to Buffers
       // answers the same bytes.
       return reply === "OK" || (reply instanceof Uint8Array && new TextDecoder().decode(reply) === "OK");
+    },
+    async countAttempt(nonce: string, ttlMs: number): Promise<number> {
+      checkCountAttemptInput("createRedisNonceStore()", nonce, ttlMs);
+      const reply = await client.eval(COUNT_ATTEMPT_SCRIPT, { keys: [`${attemptPrefix}${nonce}`], arguments: [String(Math.ceil(ttlMs))] });
+      const count = typeof reply === "number" ? reply : Number(reply);
+      // A reply that is not a count is never read as one: the handlers answer a service failure.
+      if (!Number.isInteger(count) || count < 1) {
+        throw new StoreUnavailableError(`sign-in-with-xrpl: the Redis nonce store got ${String(reply)} as an attempt count from Redis.`);
+      }
+      return count;
     },
     async revoke(id: string, ttlMs: number): Promise<void> {
       checkRevokeInput("createRedisNonceStore()", id, ttlMs);

@@ -1,5 +1,6 @@
 import { InvalidOptionsError } from "../errors.js";
-import { isDomain } from "../message/domain.js";
+import { domainMatches } from "../message/domain-match.js";
+import { isDomain, parseDomain } from "../message/domain.js";
 import type { DomainPredicate } from "../message/types.js";
 import type { Logger } from "../shared/logger.js";
 
@@ -81,4 +82,34 @@ export function resolveExpectedDomain(caller: string, domain: unknown, productio
     );
   }
   return Object.freeze([...(domains as string[])]);
+}
+
+/**
+ * True when `host` (`host[:port]`, as a sign-in message's domain or a request's `Host` is written)
+ * is one of the expected domains, by the rule every sign-in message is checked with: a list entry
+ * without a port matches any port, hosts compare case-insensitively, a function decides for
+ * itself. A host that is not a valid domain never matches.
+ *
+ * @internal
+ */
+export function isExpectedDomain(expected: ExpectedDomain, host: string): boolean {
+  const parts = parseDomain(host);
+  if (parts === undefined) return false;
+  if (typeof expected === "function") return expected(host);
+  return domainMatches(
+    parts,
+    expected.map((domain) => parseDomain(domain)!),
+  );
+}
+
+/**
+ * True when `host` is the domain a session signed in for (`signedInFor`, the message's domain):
+ * the same comparison as above with that one domain as the expected one.
+ *
+ * @internal
+ */
+export function isSignedInDomain(signedInFor: string, host: string): boolean {
+  const expected = parseDomain(signedInFor);
+  const actual = parseDomain(host);
+  return expected !== undefined && actual !== undefined && domainMatches(actual, [expected]);
 }

@@ -52,7 +52,7 @@ function promisify(call: (callback: Callback) => unknown): Promise<void> {
  *
  * app.use(session({ secret, resave: false, saveUninitialized: false }));
  * app.get("/api/me", async (req, res) => {
- *   const { status, body } = await handlers.me(expressSessionStore(req));
+ *   const { status, body } = await handlers.me(expressSessionStore(req), { request: req });
  *   res.status(status).json(body);
  * });
  * ```

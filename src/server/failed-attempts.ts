@@ -1,30 +1,46 @@
-import type { SessionRecord, SessionStore } from "./types.js";
+import type { Logger } from "../shared/logger.js";
+import { createAttemptCounts } from "./memory-nonce-store.js";
+import type { NonceStore } from "./types.js";
 
 /**
- * Failed verify attempts allowed on one pending nonce. At this count the nonce is cleared and the
- * client must ask for a new one, so a pending nonce cannot serve as an endless target for guessed
- * signatures.
+ * The default of `maxFailedSignatureAttempts`: signature checks allowed on one pending nonce.
+ * Past it the nonce is spent and the client must ask for a new one, so a pending nonce cannot
+ * serve as an endless target for guessed signatures (nor for the CPU they cost).
  *
  * @example
  * ```ts
  * import { MAX_FAILED_VERIFY_ATTEMPTS } from "sign-in-with-xrpl";
- * console.log(`a nonce survives ${MAX_FAILED_VERIFY_ATTEMPTS - 1} failed sign-ins`);
+ * console.log(`a nonce survives ${MAX_FAILED_VERIFY_ATTEMPTS - 1} refused signatures`);
  * ```
  */
 export const MAX_FAILED_VERIFY_ATTEMPTS = 5;
 
 /**
- * Counts one failed attempt on the record's pending nonce, clearing the nonce (and its count)
- * when the limit is reached. The caller answers with the failure's own text either way.
+ * Counts one signature check on a pending nonce and resolves the count so far, this one
+ * included. Rejects when the nonce store cannot answer.
  *
  * @internal
  */
-export async function countFailedAttempt(session: SessionStore, record: SessionRecord): Promise<void> {
-  const attempts = (record.failedAttempts ?? 0) + 1;
-  if (attempts >= MAX_FAILED_VERIFY_ATTEMPTS) {
-    const { pendingNonce: _nonce, nonceIssuedAt: _issued, failedAttempts: _count, ...rest } = record;
-    await session.set(rest);
-    return;
-  }
-  await session.set({ ...record, failedAttempts: attempts });
+export type AttemptCounter = (nonce: string) => Promise<number>;
+
+/**
+ * The counter of one set of handlers: the nonce store's `countAttempt`, shared by every process
+ * that shares the store; for a store without it, a counter in this process's memory (atomic
+ * here, per process across several), said once through the logger. `undefined` when the limit is
+ * off.
+ *
+ * @internal
+ */
+export function createAttemptCounter(
+  config: { nonceStore: NonceStore; maxFailedSignatureAttempts: number; attemptCountTtlMs: number; now: () => number; logger: Logger },
+  caller: string,
+): AttemptCounter | undefined {
+  const { nonceStore, maxFailedSignatureAttempts, attemptCountTtlMs: ttlMs } = config;
+  if (maxFailedSignatureAttempts === Number.POSITIVE_INFINITY) return undefined;
+  if (typeof nonceStore.countAttempt === "function") return (nonce) => nonceStore.countAttempt!(nonce, ttlMs);
+  config.logger.warn(
+    `sign-in-with-xrpl: ${caller}: the nonceStore has no countAttempt(nonce, ttlMs) method, so failed signature attempts are counted in each process's memory: with several processes, a nonce gets up to ${maxFailedSignatureAttempts} checks in each. Add countAttempt to your store (see NonceStore) or use createRedisNonceStore / createPostgresNonceStore.`,
+  );
+  const countInMemory = createAttemptCounts(config.now);
+  return async (nonce) => countInMemory(nonce, ttlMs);
 }

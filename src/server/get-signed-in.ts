@@ -1,5 +1,6 @@
 import { InvalidOptionsError } from "../errors.js";
 import { describeValue } from "../shared/describe-value.js";
+import type { RequestContext } from "./request-context.js";
 import type { SignedInState } from "./session-read.js";
 import type { AuthHandlers, SessionStore } from "./types.js";
 
@@ -10,7 +11,7 @@ import type { AuthHandlers, SessionStore } from "./types.js";
  *
  * @example
  * ```ts
- * const session: SignedInSession<{ userId: string }> | null = await handlers.getSignedIn(expressSessionStore(req));
+ * const session: SignedInSession<{ userId: string }> | null = await handlers.getSignedIn(expressSessionStore(req), { request: req });
  * if (session !== null) console.log(`${session.address} (user ${session.data?.userId}) since ${new Date(session.authenticatedAt).toISOString()}`);
  * ```
  */
@@ -25,10 +26,10 @@ export interface SignedInSession<TData = unknown> {
  *
  * @example
  * ```ts
- * const options: GetSignedInOptions = { handlers, maxAgeSeconds: 3600 }; // signed in within the hour
+ * const options: GetSignedInOptions = { handlers, request: req, maxAgeSeconds: 3600 }; // signed in within the hour
  * ```
  */
-export interface GetSignedInOptions {
+export interface GetSignedInOptions extends RequestContext {
   /**
    * The handlers that sign users in: their session rules (the absolute lifetime
    * `maxSessionAgeSeconds`, sign-out revocation, `revalidateAfterSeconds`) decide whether the
@@ -46,8 +47,10 @@ export interface GetSignedInOptions {
 /**
  * The sign-in of a request's session, for your own routes: `{ address, authenticatedAt, data }`,
  * or `null` when the session holds none (never signed in, signed out, past its lifetime, its key's
- * authority gone when revalidation is on, or older than `maxAgeSeconds`). The same as
- * `handlers.getSignedIn(store, { maxAgeSeconds })`. Works over any `SessionStore`
+ * authority gone when revalidation is on, older than `maxAgeSeconds`, or, with several domains,
+ * signed in on another host than the request's). The same as
+ * `handlers.getSignedIn(store, { request, maxAgeSeconds })`. Pass `request` (or `headers`, or
+ * `host`) when `domain` lists several hosts: without it such a read answers `null`. Works over any `SessionStore`
  * (`expressSessionStore(req)`, `ironSessionStore(session)` or your own). Rejects when the session
  * or revocation store cannot answer, so a route never serves a session it could not check, and
  * with `InvalidOptionsError` for bad options. With the fetch handler, use `auth.getSession(request)`.
@@ -57,7 +60,7 @@ export interface GetSignedInOptions {
  * import { expressSessionStore, getSignedIn } from "sign-in-with-xrpl";
  *
  * app.get("/api/orders", async (req, res) => {
- *   const session = await getSignedIn<{ userId: string }>(expressSessionStore(req), { handlers });
+ *   const session = await getSignedIn<{ userId: string }>(expressSessionStore(req), { handlers, request: req });
  *   if (session === null) return res.status(401).json({ error: "Not authenticated." });
  *   res.json(await orders.list(session.data?.userId ?? session.address));
  * });
@@ -78,7 +81,8 @@ export async function getSignedIn<TData = unknown>(
       "sign-in-with-xrpl: getSignedIn(store, { handlers }) needs the handlers from createAuthHandlers, whose lifetime and sign-out rules decide whether the session still counts.",
     );
   }
-  return handlers.getSignedIn<TData>(store, { maxAgeSeconds: options.maxAgeSeconds });
+  const { request, headers, host, maxAgeSeconds } = options;
+  return handlers.getSignedIn<TData>(store, { maxAgeSeconds, request, headers, host });
 }
 
 /**

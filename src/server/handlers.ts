@@ -3,10 +3,11 @@ import { generateNonce, parseMessage, validateMessage } from "../message/index.j
 import type { SignInMessage } from "../message/types.js";
 import type { CheckSuccess } from "../verify/types.js";
 import { checkProof } from "./check-proof.js";
-import { countFailedAttempt } from "./failed-attempts.js";
+import { createAttemptCounter, type AttemptCounter } from "./failed-attempts.js";
 import { getSignedInOptions, signedInSession, type SignedInSession } from "./get-signed-in.js";
 import { callSignInHook } from "./hooks.js";
 import { messageExpectations, normalizeAuthOptions, type AuthHandlersOptions, type NormalizedAuthOptions } from "./options.js";
+import { isCrossSiteRequest, requestHost, type RequestContext, type RequestHeaders } from "./request-context.js";
 import type { ErrorResult, MeResult, NonceResult, SignOutResult, VerifyResult } from "./results.js";
 import {
   createSessionRules,
@@ -14,6 +15,7 @@ import {
   readSignedInSession,
   revokeSignedIn,
   signedInRecord,
+  type ReadPlace,
   type SessionRules,
 } from "./session-read.js";
 import type { AuthHandlers, SessionRecord, SessionStore } from "./types.js";
@@ -36,6 +38,7 @@ export const TEXT = {
   internal: "Internal server error.",
   invalidBody: "Invalid request body.",
   verificationUnavailable: "Verification service unavailable.",
+  crossSite: "Cross-site request refused.",
 } as const;
 
 function error<Status extends number>(status: Status, text: string): ErrorResult<Status> {
@@ -45,17 +48,23 @@ function error<Status extends number>(status: Status, text: string): ErrorResult
 /**
  * What `verify` takes besides the session. `messageRules` is for the library's own routes
  * (the OpenID Provider's interaction): rules of that route on the parsed message, checked right
- * after the common validation and answered the same way (400 with the reason, counted as a
- * failed attempt), so a route adds a rule without a second verify pipeline.
+ * after the common validation and answered as a validation failure is (400 with the reason; the
+ * pending nonce is kept), so a route adds a rule without a second verify pipeline.
  *
  * @internal
  */
 export interface VerifyInput {
   body: unknown;
   request?: unknown;
+  headers?: RequestHeaders | undefined;
   host?: string | undefined;
   /** The reason the message is refused (the 400 answer's text), or `undefined` when the route's rules hold. */
   messageRules?: ((message: SignInMessage) => string | undefined) | undefined;
+}
+
+/** Where a read happens, from a call's input: the host its request was sent to. */
+function placeOf(input: unknown): ReadPlace {
+  return { host: requestHost(input) };
 }
 
 /**
@@ -79,15 +88,23 @@ export type InternalAuthHandlers = Omit<AuthHandlers, "verify"> & {
  * unexpected failure is 500 `Internal server error.`, so a sealed session never tells an outsider
  * more than that something failed.
  *
- * Sessions end for real, whatever the kind: a sign-in lasts at most `maxSessionAgeSeconds`
- * (24 hours); sign-out, or a new nonce request, revokes the sign-in's id in the revocation store
- * (by default the nonce store), so a copy of the cookie reads as signed out on every instance
- * that shares it; with `revalidateAfterSeconds`, `me` re-checks on the ledger that the key still
- * has authority. After `MAX_FAILED_VERIFY_ATTEMPTS` refused proofs on one pending nonce, the
- * client needs a new nonce.
+ * Pass every call its request (`{ request: req }`): the nonce, verify and sign-out routes refuse
+ * a request whose `Origin` or `Sec-Fetch-Site` header says another site sent it (403
+ * `Cross-site request refused.`, the session untouched) unless `allowedOrigins` lists that
+ * origin, and with several domains a sign-in counts only on the host it was made for, which
+ * `me` and `getSignedIn` learn from the request.
+ *
+ * A nonce request keeps a live sign-in: the user stays signed in while a new sign-in is under
+ * way. Sessions end for real, whatever the kind: a sign-in lasts at most `maxSessionAgeSeconds`
+ * (24 hours) from when it was made; sign-out revokes the sign-in's id in the revocation store (by
+ * default the nonce store), so a copy of the cookie reads as signed out on every instance that
+ * shares it; with `revalidateAfterSeconds`, `me` re-checks on the ledger that the key still has
+ * authority. A message that does not parse or validate keeps the pending nonce; after
+ * `maxFailedSignatureAttempts` (5) signature checks on one pending nonce, counted in the nonce
+ * store, the client needs a new nonce.
  *
  * `onSignIn` can keep app data in the session or refuse a sign-in; `onSignOut` hears of each
- * sign-out. Your routes read the sign-in with `handlers.getSignedIn(store)`.
+ * sign-out. Your routes read the sign-in with `handlers.getSignedIn(store, { request })`.
  *
  * @example
  * ```ts
@@ -104,11 +121,11 @@ export type InternalAuthHandlers = Omit<AuthHandlers, "verify"> & {
  * const app = express();
  * app.use(express.json(), session({ secret: process.env.SESSION_SECRET!, resave: false, saveUninitialized: false }));
  * app.get("/api/auth/nonce", async (req, res) => {
- *   const { status, body } = await handlers.nonce(expressSessionStore(req));
+ *   const { status, body } = await handlers.nonce(expressSessionStore(req), { request: req });
  *   res.status(status).json(body);
  * });
  * app.post("/api/auth/verify", async (req, res) => {
- *   const { status, body } = await handlers.verify(expressSessionStore(req), { body: req.body });
+ *   const { status, body } = await handlers.verify(expressSessionStore(req), { body: req.body, request: req });
  *   res.status(status).json(body);
  * });
  * ```
@@ -143,6 +160,7 @@ export function createAuthHandlers<TData = unknown, TRequest = unknown>(
 export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionRules = createSessionRules(config)): InternalAuthHandlers {
   const { sessionKind, logger, now } = config;
   const isStore = sessionKind === "server-store";
+  const countAttempt = createAttemptCounter(config, config.caller);
 
   /**
    * A sealed-cookie session answers every unexpected failure with 500; a server-store session
@@ -159,15 +177,24 @@ export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionR
     return isStore ? error(400, TEXT.invalidBody) : error(500, TEXT.internal);
   };
 
-  const nonce = async (session: SessionStore): Promise<NonceResult> => {
+  /**
+   * `true` when the request says another site sent it. A `domain` function that throws while
+   * judging the `Origin` is the server's fault: it rejects, and the caller answers 500.
+   */
+  const crossSite = (input: unknown): boolean => isCrossSiteRequest(config, input);
+
+  const nonce = async (session: SessionStore, input?: RequestContext): Promise<NonceResult> => {
     try {
+      // Before the session is read: a refused request changes nothing.
+      if (crossSite(input)) return error(403, TEXT.crossSite);
       const record = await session.get();
       const pendingNonce = generateNonce();
-      // A nonce request starts a new sign-in: it never carries a signed-in identity into the new
-      // record, so it can neither extend a session nor give a copied cookie a fresh lifetime; the
-      // sign-in it replaces is ended everywhere, as a sign-out would.
-      await revokeSignedIn(rules, record);
-      await session.set({ pendingNonce, nonceIssuedAt: now() });
+      // A live sign-in stays (the user is still signed in while a new sign-in is under way; its
+      // lifetime still counts from its own sign-in time, and its id stays, so a later sign-out
+      // ends every copy). One that has ended (revoked, past its lifetime, its key's authority
+      // gone, made on another host, or an old record) is not carried into the new record.
+      const { signedIn } = await judgeSignedIn(rules, record, { place: placeOf(input) });
+      await session.set({ ...(signedIn ? signInFields(record) : {}), pendingNonce, nonceIssuedAt: now() });
       return { status: 200, body: { nonce: pendingNonce } };
     } catch (cause) {
       logger.error("sign-in-with-xrpl: could not store a new nonce in the session", cause);
@@ -177,13 +204,24 @@ export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionR
 
   const verify = async (session: SessionStore, input: VerifyInput): Promise<VerifyResult> => {
     try {
-      return await runVerify(config, session, input);
+      if (crossSite(input)) return error(403, TEXT.crossSite);
+      return await runVerify(config, rules, countAttempt, session, input);
     } catch (cause) {
       return unexpected("verify", cause);
     }
   };
 
-  const signOut = async (session: SessionStore, input?: { request?: unknown }): Promise<SignOutResult> => {
+  const signOut = async (
+    session: SessionStore,
+    input?: { request?: unknown; headers?: RequestHeaders | undefined },
+  ): Promise<SignOutResult> => {
+    try {
+      // A page of another site cannot sign the user out: the session is left untouched.
+      if (crossSite(input)) return error(403, TEXT.crossSite);
+    } catch (cause) {
+      logger.error("sign-in-with-xrpl: the server's setup stopped sign-out; fix the configuration named below.", cause);
+      return error(500, TEXT.internal);
+    }
     let record: SessionRecord = {};
     try {
       record = await session.get();
@@ -195,7 +233,7 @@ export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionR
     let live: SessionRecord | undefined;
     if (config.onSignOut !== undefined) {
       try {
-        const verdict = await judgeSignedIn(rules, record);
+        const verdict = await judgeSignedIn(rules, record, { place: { anyHost: true } });
         if (verdict.signedIn) live = verdict.state.record;
       } catch (cause) {
         logger.error("sign-in-with-xrpl: could not check the session on sign-out; onSignOut is not called", cause);
@@ -229,16 +267,16 @@ export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionR
   // Reads only: unlike `me`, it never destroys an ended session under an app route's feet.
   const getSignedIn = async <TData = unknown>(
     session: SessionStore,
-    options?: { maxAgeSeconds?: number | undefined },
+    options?: { maxAgeSeconds?: number | undefined } & RequestContext,
   ): Promise<SignedInSession<TData> | null> => {
     const { maxAgeMs } = getSignedInOptions(options, "handlers.getSignedIn");
-    const verdict = await judgeSignedIn(rules, await session.get(), { maxAgeMs });
+    const verdict = await judgeSignedIn(rules, await session.get(), { maxAgeMs, place: placeOf(options) });
     return verdict.signedIn ? signedInSession<TData>(verdict.state) : null;
   };
 
-  const me = async (session: SessionStore): Promise<MeResult> => {
+  const me = async (session: SessionStore, input?: RequestContext): Promise<MeResult> => {
     try {
-      const signedIn = await readSignedInSession(rules, session, { clear: true });
+      const signedIn = await readSignedInSession(rules, session, { clear: true, place: placeOf(input) });
       if (signedIn !== null) return { status: 200, body: { address: signedIn.address } };
       return error(401, TEXT.notAuthenticated);
     } catch (cause) {
@@ -250,15 +288,28 @@ export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionR
   return { nonce, verify, signOut, me, getSignedIn };
 }
 
+/** The fields of a record that belong to its sign-in: all but the pending nonce (and the old attempt count). */
+function signInFields(record: SessionRecord): SessionRecord {
+  const { pendingNonce: _nonce, nonceIssuedAt: _issued, failedAttempts: _count, ...signIn } = record;
+  return signIn;
+}
+
 /**
  * One verify request, in an order that costs an attacker the most and an honest user nothing:
- * cheap shape checks first, the signature only for a message that would be accepted, the nonce
- * consumed only once the proof holds, then the app's hook, then the session. Throws only on
- * unexpected failures.
+ * cheap shape checks first, the signature only for a message that would be accepted (counted
+ * against the nonce before it is judged), the nonce consumed only once the proof holds, then the
+ * app's hook, then the session. Throws only on unexpected failures.
  */
-async function runVerify(config: NormalizedAuthOptions, session: SessionStore, input: VerifyInput): Promise<VerifyResult> {
+async function runVerify(
+  config: NormalizedAuthOptions,
+  rules: SessionRules,
+  countAttempt: AttemptCounter | undefined,
+  session: SessionStore,
+  input: VerifyInput,
+): Promise<VerifyResult> {
   const isStore = config.sessionKind === "server-store";
   const requestedAt = config.now();
+  const noPendingNonce = (): ErrorResult<400> => error(400, isStore ? TEXT.noPendingNonceStore : TEXT.noPendingNonceCookie);
 
   // 1. The body. A body the HTTP layer could not read as JSON at all is the caller's mistake
   // whatever the session kind, so it is a 400 before anything else.
@@ -269,56 +320,69 @@ async function runVerify(config: NormalizedAuthOptions, session: SessionStore, i
   // 2. A pending nonce.
   const record: SessionRecord = await session.get();
   const pendingNonce = record.pendingNonce;
-  if (typeof pendingNonce !== "string" || pendingNonce === "") {
-    return error(400, isStore ? TEXT.noPendingNonceStore : TEXT.noPendingNonceCookie);
-  }
+  if (typeof pendingNonce !== "string" || pendingNonce === "") return noPendingNonce();
 
   // 3. A server-side session: a nonce older than the TTL is cleared. A record without an issue time cannot
   // prove it is fresh, so it counts as expired.
   if (isStore) {
     const issuedAt = record.nonceIssuedAt;
     if (typeof issuedAt !== "number" || !Number.isFinite(issuedAt) || requestedAt - issuedAt > config.nonceTtlMs) {
-      const { pendingNonce: _cleared, nonceIssuedAt: _issued, ...rest } = record;
-      await session.set(rest);
+      await session.set(withoutPendingNonce(record));
       return error(400, TEXT.nonceExpired);
     }
   }
 
-  // From here on, a refused proof counts against the pending nonce (the answer keeps its text).
-  const failed = async <Result extends VerifyResult>(result: Result): Promise<Result> => {
-    await countFailedAttempt(session, record);
-    return result;
-  };
-
-  // 4. Parse.
+  // 4. Parse. A refusal here and in 5 keeps the pending nonce and counts nothing: the client may
+  // fix its clock or its domain and try again, and nothing costly was attempted.
   let message: SignInMessage;
   try {
     message = parseMessage(proof.message);
   } catch (cause) {
-    if (cause instanceof MessageFormatError) return failed(error(400, TEXT.invalidFormat));
+    if (cause instanceof MessageFormatError) return error(400, TEXT.invalidFormat);
     throw cause;
   }
 
   // 5. Validate: domain (from the options only, never from the request), the body's address,
-  // chain, the session's pending nonce, time rules.
+  // URI scheme, chain, the session's pending nonce, time rules.
   const validation = validateMessage(message, messageExpectations(config, { address: proof.address, nonce: pendingNonce, requestedAt }));
-  if (!validation.valid) return failed(error(400, validation.reason));
+  if (!validation.valid) return error(400, validation.reason);
   const routeRefusal = input.messageRules?.(message);
-  if (routeRefusal !== undefined) return failed(error(400, routeRefusal));
+  if (routeRefusal !== undefined) return error(400, routeRefusal);
 
-  // 6. The proof. A throwing verifier (ledger node unreachable) is a service failure, not a bad
-  // proof. `check` says which key signed, for the session and the hook; the verifier logs why a
-  // proof failed.
+  // 6. Count this signature check against the pending nonce, in the store every instance shares,
+  // before the proof is judged: however many requests race on one nonce, at most the limit are
+  // judged. Past the limit the nonce is spent: the session stops offering it, and the answer is
+  // the one of a session without a pending nonce.
+  let attempts = 0;
+  if (countAttempt !== undefined) {
+    try {
+      attempts = await countAttempt(pendingNonce);
+    } catch (cause) {
+      return serviceFailure(config, "the nonce store failed to count a signature attempt", cause);
+    }
+    if (attempts > config.maxFailedSignatureAttempts) {
+      await dropPendingNonce(config, session, record);
+      return noPendingNonce();
+    }
+  }
+
+  // 7. The proof. A throwing verifier (ledger node unreachable) is a service failure, not a bad
+  // proof, and keeps the nonce. `check` says which key signed, for the session and the hook; the
+  // verifier logs why a proof failed. A refused proof that used the last attempt spends the nonce
+  // (the answer keeps its own text).
   let check: CheckSuccess;
   try {
     const result = await checkProof(config.verifier, proof);
-    if (result?.ok !== true) return failed(error(401, TEXT.signatureFailed));
+    if (result?.ok !== true) {
+      if (attempts >= config.maxFailedSignatureAttempts) await dropPendingNonce(config, session, record);
+      return error(401, TEXT.signatureFailed);
+    }
     check = result;
   } catch (cause) {
     return serviceFailure(config, "the verifier failed", cause);
   }
 
-  // 7. Single use, decided by the nonce store only now that the proof holds, so a forged attempt
+  // 8. Single use, decided by the nonce store only now that the proof holds, so a forged attempt
   // cannot burn someone else's nonce.
   let first: boolean;
   try {
@@ -326,18 +390,18 @@ async function runVerify(config: NormalizedAuthOptions, session: SessionStore, i
   } catch (cause) {
     return serviceFailure(config, "the nonce store failed", cause);
   }
-  // Not counted: the proof held, and the nonce went to a sign-in that raced this one (a double
-  // click); writing a failure here could overwrite that sign-in's session.
+  // The proof held, and the nonce went to a sign-in that raced this one (a double click);
+  // writing here could overwrite that sign-in's session.
   if (first !== true) return error(400, TEXT.nonceUsed);
 
-  // 8. The app's word. Only now, with the nonce used up: the hook runs at most once per signed
+  // 9. The app's word. Only now, with the nonce used up: the hook runs at most once per signed
   // message (a replay or a racing copy never reaches it), and a refused proof cannot be sent
   // again for another answer. A refusal or a failing hook signs nothing in.
   let data: unknown;
   if (config.onSignIn !== undefined) {
     const decision = await callSignInHook(config.onSignIn, { address: proof.address, check, request: input.request });
     if (decision.kind !== "sign-in") {
-      await dropUsedNonce(config, session, record);
+      await dropPendingNonce(config, session, record);
       if (decision.kind === "refuse") return error(decision.status, decision.message);
       config.logger.error(decision.problem, ...("cause" in decision ? [decision.cause] : []));
       return error(500, TEXT.internal);
@@ -345,25 +409,40 @@ async function runVerify(config: NormalizedAuthOptions, session: SessionStore, i
     data = decision.data;
   }
 
-  // 9. Signed in: a new session id where the store has ids, then the whole record (with an id of
-  // its own and what signed, so it can be revoked and revalidated, and the app's data).
+  // 10. Signed in. The sign-in this one replaces (a user who signed in again, or as another
+  // account, without signing out) is ended everywhere, so a later sign-out still ends every copy
+  // of the session. Then a new session id where the store has ids, and the whole record (with an
+  // id of its own, what signed, the domain it signed in for, and the app's data).
+  try {
+    await revokeSignedIn(rules, record);
+  } catch (cause) {
+    config.logger.error(
+      "sign-in-with-xrpl: could not revoke the sign-in a new one replaces; copies of its cookie stay valid until its lifetime ends",
+      cause,
+    );
+  }
   if (typeof session.regenerate === "function") await session.regenerate();
-  const signedIn = signedInRecord({ ...check, address: proof.address }, config.now());
+  const signedIn = signedInRecord({ ...check, address: proof.address }, config.now(), message.domain);
   await session.set(data === undefined ? signedIn : { ...signedIn, data });
   return { status: 200, body: { ok: true, address: proof.address } };
 }
 
+/** The record without its pending nonce (a live sign-in and the app's data stay). */
+function withoutPendingNonce(record: SessionRecord): SessionRecord {
+  const { pendingNonce: _nonce, nonceIssuedAt: _issued, failedAttempts: _count, ...rest } = record;
+  return rest;
+}
+
 /**
- * After a refused sign-in: the session as it was without the nonce that is now used up (and its
- * failure count), so it stops offering it.
+ * After a refused sign-in or a spent nonce: the session as it was without the pending nonce, so
+ * it stops offering it. A failure to write is logged: the nonce store refuses the nonce anyway
+ * (used, or counted past the limit), and the refusal is still the answer.
  */
-async function dropUsedNonce(config: NormalizedAuthOptions, session: SessionStore, record: SessionRecord): Promise<void> {
-  const { pendingNonce: _used, nonceIssuedAt: _issued, failedAttempts: _count, ...rest } = record;
+async function dropPendingNonce(config: NormalizedAuthOptions, session: SessionStore, record: SessionRecord): Promise<void> {
   try {
-    await session.set(rest);
+    await session.set(withoutPendingNonce(record));
   } catch (cause) {
-    // The nonce store already refuses it; the refusal is still the answer.
-    config.logger.error("sign-in-with-xrpl: could not clear the used nonce from the session after a refused sign-in", cause);
+    config.logger.error("sign-in-with-xrpl: could not clear a spent nonce from the session", cause);
   }
 }
 

@@ -34,3 +34,4 @@ export type {
 export { getSignedIn } from "./get-signed-in.js";
 export type { GetSignedInOptions, SignedInSession } from "./get-signed-in.js";
 export { MAX_FAILED_VERIFY_ATTEMPTS } from "./failed-attempts.js";
+export type { RequestContext, RequestHeaders, RequestWithHeaders } from "./request-context.js";

@@ -29,9 +29,9 @@ export interface IronSessionLike {
  * import { getIronSession } from "iron-session";
  * import { ironSessionStore } from "sign-in-with-xrpl";
  *
- * export async function GET() {
+ * export async function GET(request: Request) {
  *   const session = await getIronSession(await cookies(), { cookieName: "siwx_session", password });
- *   const { status, body } = await handlers.me(ironSessionStore(session));
+ *   const { status, body } = await handlers.me(ironSessionStore(session), { request });
  *   return Response.json(body, { status });
  * }
  * ```

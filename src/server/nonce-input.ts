@@ -54,3 +54,14 @@ export function checkRevokeInput(store: string, id: unknown, ttlMs: unknown): vo
 export function checkIsRevokedInput(store: string, id: unknown): void {
   checkStoreKey(`${store}.isRevoked`, "the id", id);
 }
+
+/**
+ * The same rules for `NonceStore.countAttempt(nonce, ttlMs)`. Shared by every `NonceStore` of
+ * this library.
+ *
+ * @internal
+ */
+export function checkCountAttemptInput(store: string, nonce: unknown, ttlMs: unknown): void {
+  checkStoreKey(`${store}.countAttempt`, "the nonce", nonce);
+  checkTtlMs(`${store}.countAttempt`, ttlMs, "how long the count must be kept, at least as long as the pending nonce can be used");
+}

@@ -4,7 +4,10 @@ import type { Verifier } from "../verify/types.js";
 import { isCaip2ChainId } from "../message/chain-id.js";
 import { describeValue } from "../shared/describe-value.js";
 import { isProductionEnvironment } from "../shared/environment.js";
-import { resolveExpectedDomain, type DomainOption, type ExpectedDomain } from "./expected-domain.js";
+import { resolveUriSchemes } from "../message/uri-schemes.js";
+import { LOOPBACK_DOMAINS, resolveExpectedDomain, type DomainOption, type ExpectedDomain } from "./expected-domain.js";
+import { MAX_FAILED_VERIFY_ATTEMPTS } from "./failed-attempts.js";
+import { resolveAllowedOrigins } from "./request-context.js";
 import { createMemoryNonceStore } from "./memory-nonce-store.js";
 import { SILENT_LOGGER, type Logger } from "../shared/logger.js";
 import { resolveSessionKind, type AuthVariant, type SessionKind } from "./session-kind.js";
@@ -46,8 +49,29 @@ export interface AuthHandlersOptions<TData = unknown, TRequest = unknown> {
   domain?: DomainOption | undefined;
   /** Production rules apply (a `domain` is required). Default: `NODE_ENV === "production"`. */
   production?: boolean | undefined;
+  /**
+   * Origins besides your own `domain` that may call the nonce, verify and sign-out routes from a
+   * browser, such as `["https://app.example.com"]` (a front end on another site): each
+   * `scheme://host[:port]`, no path. A request whose `Origin` or `Sec-Fetch-Site` header says it
+   * comes from any other site is refused with 403 `Cross-site request refused.`; a request
+   * without those headers (a server, a test, a wallet's own client) is never refused. Default: none.
+   */
+  allowedOrigins?: readonly string[] | undefined;
   /** CAIP-2 chain id the message must carry (`"xrpl:0"` mainnet). Default: any. */
   chainId?: string | undefined;
+  /**
+   * The schemes the message's URI may use, without the colon: `["https"]` in production refuses
+   * a message whose `URI` is `http:` (400 `URI does not match.`). Default: any scheme.
+   */
+  uriSchemes?: readonly string[] | undefined;
+  /**
+   * Signature checks allowed on one pending nonce. Counted atomically in the nonce store before
+   * each proof is judged (see `NonceStore.countAttempt`), so concurrent requests cannot exceed
+   * it: past the limit the nonce is spent and the client needs a new one. Messages that fail to
+   * parse or validate (another domain, an old message) are not counted and keep the nonce.
+   * Default 5 (`MAX_FAILED_VERIFY_ATTEMPTS`); `Infinity` turns the limit off.
+   */
+  maxFailedSignatureAttempts?: number | undefined;
   /** Maximum message age in seconds. Default 300. */
   maxMessageAgeSeconds?: number | undefined;
   /** Clock skew tolerated on every time comparison, in seconds. Default 60. */
@@ -118,12 +142,30 @@ export type AuthOptionsInput = Omit<AuthHandlersOptions, "onSignIn" | "onSignOut
 
 /** @internal The options after defaults and checks. */
 export interface NormalizedAuthOptions {
+  /** The public function the options were given to, for messages. */
+  caller: string;
   verifier: Verifier;
   sessionKind: SessionKind;
   /** Production rules apply (given, or read from NODE_ENV where a `process` exists). */
   production: boolean;
   domain: ExpectedDomain;
+  /**
+   * With several expected domains (a list of more than one, or a function), each sign-in is
+   * bound to its message's domain and reads on another host answer signed out.
+   */
+  bindSessionToDomain: boolean;
+  /** Normalized origins that pass the cross-site rule besides the expected domains. */
+  allowedOrigins: ReadonlySet<string>;
   chainId: string | undefined;
+  /** Lowercase schemes the message URI may use; `undefined`: any. */
+  uriSchemes: readonly string[] | undefined;
+  /** Signature checks allowed per pending nonce; `Infinity`: no limit. */
+  maxFailedSignatureAttempts: number;
+  /**
+   * How long the count of a nonce's signature checks is kept: as long as the pending nonce can
+   * still be presented, so a spent nonce stays spent (see `attemptCountTtlMs`).
+   */
+  attemptCountTtlMs: number;
   maxMessageAgeSeconds: number;
   clockSkewSeconds: number;
   nonceTtlMs: number;
@@ -226,6 +268,19 @@ export function normalizeAuthOptions(options: AuthOptionsInput, caller = "create
     }
     revalidateAfterMs = seconds * 1000;
   }
+  let maxFailedSignatureAttempts = MAX_FAILED_VERIFY_ATTEMPTS;
+  if (options.maxFailedSignatureAttempts !== undefined) {
+    const limit: unknown = options.maxFailedSignatureAttempts;
+    if (typeof limit !== "number" || !(limit === Number.POSITIVE_INFINITY || (Number.isInteger(limit) && limit >= 1))) {
+      fail(
+        `\`maxFailedSignatureAttempts\` must be a whole number of at least 1, or Infinity to turn the limit off (got ${describeValue(limit)}); omit it for the default ${MAX_FAILED_VERIFY_ATTEMPTS}.`,
+      );
+    }
+    maxFailedSignatureAttempts = limit;
+  }
+  const uriSchemes = resolveUriSchemes(options.uriSchemes);
+  if (uriSchemes !== undefined && "problem" in uriSchemes) fail(`\`uriSchemes\` ${uriSchemes.problem}.`);
+  const allowedOrigins = resolveAllowedOrigins(caller, options.allowedOrigins);
   const { revocationStore } = options;
   if (revocationStore !== undefined && !isRevocationStore(revocationStore)) {
     fail(
@@ -247,21 +302,30 @@ export function normalizeAuthOptions(options: AuthOptionsInput, caller = "create
     );
   }
 
+  const clockSkewMs = clockSkewSeconds * 1000;
+  const maxSessionAgeMs = maxSessionAgeSeconds * 1000;
+  const nonceTtlMs = nonceTtlSeconds * 1000;
   return {
+    caller,
     verifier,
     sessionKind,
     production,
     domain: expectedDomain,
+    bindSessionToDomain: bindsSessionToDomain(expectedDomain),
+    allowedOrigins,
     chainId,
+    uriSchemes,
+    maxFailedSignatureAttempts,
+    attemptCountTtlMs: attemptCountTtlMs(sessionKind, { nonceTtlMs, maxSessionAgeMs, clockSkewMs }),
     maxMessageAgeSeconds,
     clockSkewSeconds,
-    nonceTtlMs: nonceTtlSeconds * 1000,
+    nonceTtlMs,
     // A message validates from (issuedAt - skew) until (issuedAt + maxAge + skew): remembering its
     // nonce for maxAge + 2 * skew covers that whole window, so a replay is refused either by the
     // nonce store or by the age rule.
     consumedNonceTtlMs: Math.ceil((maxMessageAgeSeconds + 2 * clockSkewSeconds) * 1000),
     nonceStore: resolvedNonceStore,
-    maxSessionAgeMs: maxSessionAgeSeconds * 1000,
+    maxSessionAgeMs,
     revocationStore: resolvedRevocationStore,
     revalidateAfterMs,
     logger: resolvedLogger,
@@ -269,6 +333,36 @@ export function normalizeAuthOptions(options: AuthOptionsInput, caller = "create
     onSignIn,
     onSignOut,
   };
+}
+
+/**
+ * With several expected domains a session is bound to the one it signed in for. A single domain
+ * (a string, or a list of one) needs no binding, and neither does the development default (the
+ * loopback names, each its own cookie host).
+ */
+function bindsSessionToDomain(domain: ExpectedDomain): boolean {
+  if (typeof domain === "function") return true;
+  return domain !== LOOPBACK_DOMAINS && domain.length > 1;
+}
+
+/**
+ * How long a nonce's signature checks are counted: as long as its pending nonce can still be
+ * presented, plus the clock skew between instances, so a nonce spent by the limit stays spent.
+ * - A server-side session refuses a pending nonce older than `nonceTtlSeconds`: that long.
+ * - A sealed cookie carries its pending nonce for as long as the cookie unseals, and an old copy
+ *   of it can be sent again. The handlers do not see the cookie's lifetime (iron-session's
+ *   `ttl`), so they count for the absolute session lifetime (`maxSessionAgeSeconds`, 24 hours by
+ *   default): many times the 30 minutes of `sessionCookieOptions`. The fetch handler, which owns
+ *   its cookie, uses its exact lifetime instead.
+ *
+ * @internal
+ */
+export function attemptCountTtlMs(
+  sessionKind: SessionKind,
+  lifetimes: { nonceTtlMs: number; maxSessionAgeMs: number; clockSkewMs: number },
+): number {
+  const usable = sessionKind === "server-store" ? lifetimes.nonceTtlMs : lifetimes.maxSessionAgeMs;
+  return Math.ceil(usable + lifetimes.clockSkewMs);
 }
 
 /**
@@ -291,5 +385,6 @@ export function messageExpectations(
     clockSkewSeconds: config.clockSkewSeconds,
     now: posted.requestedAt,
     ...(config.chainId === undefined ? {} : { chainId: config.chainId }),
+    ...(config.uriSchemes === undefined ? {} : { uriSchemes: config.uriSchemes }),
   };
 }

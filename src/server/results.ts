@@ -16,8 +16,8 @@ export type ErrorResult<Status extends number> = {
 };
 
 /**
- * What `handlers.nonce` answers: 200 with a fresh nonce, or 500 when the session could not be
- * written.
+ * What `handlers.nonce` answers: 200 with a fresh nonce, 403 `Cross-site request refused.` for a
+ * request another site sent, or 500 when the session could not be read or written.
  *
  * @example
  * ```ts
@@ -25,13 +25,14 @@ export type ErrorResult<Status extends number> = {
  * if (result.status === 200) console.log(result.body.nonce);
  * ```
  */
-export type NonceResult = { status: 200; body: { nonce: string; error?: undefined } } | ErrorResult<500>;
+export type NonceResult = { status: 200; body: { nonce: string; error?: undefined } } | ErrorResult<403 | 500>;
 
 /**
  * What `handlers.verify` answers: 200 with the address that is now signed in, or a failure.
- * 400: a bad body, no pending or an expired nonce, a message that does not validate, a nonce
- * already used. 401: the proof does not hold. 500: a service or setup failure (the log says
- * which). Any status an `onSignIn` hook refused with (403 for a suspended account, say).
+ * 400: a bad body, no pending or an expired nonce (or one spent by too many signature checks), a
+ * message that does not validate, a nonce already used. 401: the proof does not hold. 403:
+ * `Cross-site request refused.` for a request another site sent. 500: a service or setup failure
+ * (the log says which). Any status an `onSignIn` hook refused with (403 for a suspended account, say).
  *
  * @example
  * ```ts
@@ -44,16 +45,18 @@ export type VerifyResult =
   { status: 200; body: { ok: true; address: string; error?: undefined } } | ErrorResult<400 | 401 | 500 | SignInRefusalStatus>;
 
 /**
- * What `handlers.signOut` answers: always 200, since the session has ended even when removing
- * it from the store or an `onSignOut` hook failed (the log says so).
+ * What `handlers.signOut` answers: 200 once the session has ended, even when removing it from
+ * the store or an `onSignOut` hook failed (the log says so); 403 `Cross-site request refused.`
+ * for a request another site sent (the session is left as it was); 500 when the server's own
+ * setup stopped the check (a `domain` function that throws).
  *
  * @example
  * ```ts
- * const result: SignOutResult = await handlers.signOut(store);
+ * const result: SignOutResult = await handlers.signOut(store, { request: req });
  * res.status(result.status).json(result.body); // 200 { ok: true }
  * ```
  */
-export type SignOutResult = { status: 200; body: { ok: true; error?: undefined } };
+export type SignOutResult = { status: 200; body: { ok: true; error?: undefined } } | ErrorResult<403 | 500>;
 
 /**
  * What `handlers.me` answers: 200 with the signed-in address, 401 when the session holds no

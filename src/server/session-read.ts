@@ -3,6 +3,7 @@ import { randomHex } from "../shared/random-hex.js";
 import type { Logger } from "../shared/logger.js";
 import { LruCache } from "../verify/lru-cache.js";
 import type { AuthorityGrant, CheckSuccess, Verifier } from "../verify/types.js";
+import { isSignedInDomain } from "./expected-domain.js";
 import type { NormalizedAuthOptions } from "./options.js";
 import type { RevocationStore, SessionRecord, SessionStore } from "./types.js";
 
@@ -29,6 +30,12 @@ export interface SessionRules {
   validated: LruCache<string, number>;
   /** Revalidations under way, so concurrent reads of one session share one ledger look-up. */
   revalidating: Map<string, Promise<boolean>>;
+  /** Several expected domains: a sign-in counts only on the host it signed in for. */
+  bindSessionToDomain: boolean;
+  /** The public function the handlers came from, for messages. */
+  caller: string;
+  /** Whether a bound read without a host has been reported (once per handlers). */
+  reportedReadWithoutHost: boolean;
 }
 
 /** @internal */
@@ -43,8 +50,20 @@ export function createSessionRules(config: NormalizedAuthOptions): SessionRules 
     clockSkewMs: config.clockSkewSeconds * 1000,
     validated: new LruCache(VALIDATED_CACHE_ENTRIES),
     revalidating: new Map(),
+    bindSessionToDomain: config.bindSessionToDomain,
+    caller: config.caller,
+    reportedReadWithoutHost: false,
   };
 }
+
+/**
+ * Where a read happens, for a sign-in bound to its domain: the host the request was sent to, or
+ * `undefined` when the caller did not say; `anyHost` for the reads that concern the session
+ * whatever the host (sign-out deciding whether to call `onSignOut`).
+ *
+ * @internal
+ */
+export type ReadPlace = { host: string | undefined } | { anyHost: true };
 
 /**
  * A signed-in session, as a read that passed every check sees it.
@@ -80,7 +99,10 @@ export type SignedInVerdict = { signedIn: true; state: SignedInState } | { signe
  * 2. the absolute lifetime (`maxSessionAgeSeconds`) from the sign-in has not passed, nor the
  *    caller's own `maxAgeMs` (which does not end the session, it only asks for a fresher one);
  * 3. the session id is not revoked (a sign-out anywhere), when there is a revocation store;
- * 4. with `revalidateAfterSeconds`, once the interval has passed since the last check, the ledger
+ * 4. with several expected domains, the read's host is the domain the sign-in was made for (a
+ *    read on another host, or one that does not say its host, answers signed out without ending
+ *    the session; a record without a domain reads as ended);
+ * 5. with `revalidateAfterSeconds`, once the interval has passed since the last check, the ledger
  *    still gives the key or signer list authority (a lost authority also revokes the id).
  *
  * Rejects when a check cannot be answered (the revocation store fails): a read then fails
@@ -92,7 +114,7 @@ export type SignedInVerdict = { signedIn: true; state: SignedInState } | { signe
 export async function judgeSignedIn(
   rules: SessionRules,
   record: SessionRecord,
-  options: { maxAgeMs?: number | undefined } = {},
+  options: { maxAgeMs?: number | undefined; place?: ReadPlace | undefined } = {},
 ): Promise<SignedInVerdict> {
   const { address, authenticatedAt, sessionId } = record;
   if (typeof address !== "string" || address === "") return { signedIn: false, ended: undefined };
@@ -102,10 +124,30 @@ export async function judgeSignedIn(
   const age = now - authenticatedAt;
   if (!(age < rules.maxSessionAgeMs)) return { signedIn: false, ended: "expired" };
   if (options.maxAgeMs !== undefined && !(age < options.maxAgeMs)) return { signedIn: false, ended: undefined };
+  if (rules.bindSessionToDomain) {
+    if (typeof record.domain !== "string" || record.domain === "") return { signedIn: false, ended: "incomplete" };
+    if (!onSignedInHost(rules, record.domain, options.place)) return { signedIn: false, ended: undefined };
+  }
   if (rules.revocationStore !== undefined && (await rules.revocationStore.isRevoked(sessionId)))
     return { signedIn: false, ended: "revoked" };
   if (!(await authorityHolds(rules, record, sessionId, now))) return { signedIn: false, ended: "authority_lost" };
   return { signedIn: true, state: { address, authenticatedAt, sessionId, record } };
+}
+
+/** Whether a read happens on the host the sign-in was made for; a read that does not say fails closed, reported once. */
+function onSignedInHost(rules: SessionRules, signedInFor: string, place: ReadPlace | undefined): boolean {
+  if (place !== undefined && "anyHost" in place) return true;
+  const host = place?.host;
+  if (host === undefined) {
+    if (!rules.reportedReadWithoutHost) {
+      rules.reportedReadWithoutHost = true;
+      rules.logger.warn(
+        `sign-in-with-xrpl: ${rules.caller}: \`domain\` names several hosts, so each session counts only on the host it signed in for, and a read did not say its host: it answers signed out. Pass the request: handlers.me(store, { request: req }), handlers.getSignedIn(store, { request: req }) (or { host }).`,
+      );
+    }
+    return false;
+  }
+  return isSignedInDomain(signedInFor, host);
 }
 
 /**
@@ -118,7 +160,7 @@ export async function judgeSignedIn(
 export async function readSignedInSession(
   rules: SessionRules,
   session: SessionStore,
-  options: { clear?: boolean; maxAgeMs?: number | undefined } = {},
+  options: { clear?: boolean; maxAgeMs?: number | undefined; place?: ReadPlace | undefined } = {},
 ): Promise<SignedInState | null> {
   const verdict = await judgeSignedIn(rules, await session.get(), options);
   if (verdict.signedIn) return verdict.state;
@@ -150,18 +192,20 @@ export async function revokeSignedIn(rules: SessionRules, record: SessionRecord)
 }
 
 /**
- * The signed-in fields of a new sign-in: the address, the time, a fresh random session id, and
- * what signed (so a later read can re-check it on the ledger).
+ * The signed-in fields of a new sign-in: the address, the time, a fresh random session id, what
+ * signed (so a later read can re-check it on the ledger) and the domain the message was signed
+ * for (so a read on another host can be told apart).
  *
  * @internal
  */
-export function signedInRecord(check: CheckSuccess, at: number): SessionRecord {
+export function signedInRecord(check: CheckSuccess, at: number, domain: string): SessionRecord {
   const record: SessionRecord = {
     address: check.address,
     authenticatedAt: at,
     sessionId: randomHex(16),
     authority: check.authority,
     validatedAt: at,
+    domain,
   };
   if (check.publicKey !== null) record.publicKey = check.publicKey;
   if (check.signers !== undefined) record.signers = [...check.signers];

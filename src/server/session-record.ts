@@ -1,7 +1,9 @@
 import type { SessionRecord } from "./types.js";
 
 /**
- * The fields of `SessionRecord`: adapters read and write these and leave the rest of a session alone.
+ * The fields of `SessionRecord`: adapters read and write these and leave the rest of a session
+ * alone. `failedAttempts` is no longer read; it stays here so that the next write removes it from
+ * a session written by an older version.
  *
  * @internal
  */
@@ -16,6 +18,7 @@ export const SESSION_RECORD_FIELDS = [
   "publicKey",
   "signers",
   "validatedAt",
+  "domain",
   "data",
 ] as const;
 
@@ -35,9 +38,6 @@ export function pickSessionRecord(source: Record<string, unknown>): SessionRecor
   const record: SessionRecord = {};
   if (typeof source.pendingNonce === "string") record.pendingNonce = source.pendingNonce;
   if (isTime(source.nonceIssuedAt)) record.nonceIssuedAt = source.nonceIssuedAt;
-  if (typeof source.failedAttempts === "number" && Number.isInteger(source.failedAttempts) && source.failedAttempts > 0) {
-    record.failedAttempts = source.failedAttempts;
-  }
   if (typeof source.address === "string") record.address = source.address;
   if (isTime(source.authenticatedAt)) record.authenticatedAt = source.authenticatedAt;
   if (typeof source.sessionId === "string") record.sessionId = source.sessionId;
@@ -46,6 +46,7 @@ export function pickSessionRecord(source: Record<string, unknown>): SessionRecor
   if (Array.isArray(source.signers) && source.signers.every((signer) => typeof signer === "string"))
     record.signers = source.signers.map(String);
   if (isTime(source.validatedAt)) record.validatedAt = source.validatedAt;
+  if (typeof source.domain === "string") record.domain = source.domain;
   // The app's data from onSignIn, checked as JSON when it was stored; `null` is a value like any other.
   if (source.data !== undefined) record.data = source.data;
   return record;

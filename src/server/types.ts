@@ -1,4 +1,5 @@
 import type { SignedInSession } from "./get-signed-in.js";
+import type { RequestContext, RequestHeaders } from "./request-context.js";
 import type { MeResult, NonceResult, SignOutResult, VerifyResult } from "./results.js";
 
 /**
@@ -14,7 +15,11 @@ export interface SessionRecord<TData = unknown> {
   /** The nonce handed out for the sign-in under way. */
   pendingNonce?: string;
   nonceIssuedAt?: number;
-  /** Failed verify attempts on the pending nonce; at `MAX_FAILED_VERIFY_ATTEMPTS` the nonce is cleared. */
+  /**
+   * @deprecated No longer written nor read: signature checks on a pending nonce are counted in
+   * the nonce store (`NonceStore.countAttempt`), so concurrent requests cannot exceed the limit.
+   * Kept so code that names the field still compiles; removed in the next major version.
+   */
   failedAttempts?: number;
   /** The signed-in account. */
   address?: string;
@@ -30,6 +35,11 @@ export interface SessionRecord<TData = unknown> {
   signers?: string[];
   /** When the ledger last confirmed `authority` (the sign-in, or a later revalidation). */
   validatedAt?: number;
+  /**
+   * The domain the sign-in message was signed for (`host[:port]`). With several expected domains
+   * (a `domain` list or function), a read on another host answers signed out.
+   */
+  domain?: string;
   /** The app data `onSignIn` returned for this sign-in; absent when it returned none. */
   data?: TData;
 }
@@ -60,17 +70,30 @@ export interface SessionStore {
 
 /**
  * Makes every nonce single-use. `consume` resolves `true` exactly once per nonce, across every
- * process that shares the store, for at least `ttlMs`.
+ * process that shares the store, for at least `ttlMs`. `countAttempt`, when the store has it,
+ * counts the signature checks made on a pending nonce, so the failed-attempt limit
+ * (`maxFailedSignatureAttempts`) holds across processes and under concurrency; without it the
+ * handlers count in each process's memory.
  *
  * @example
  * ```ts
  * const nonces: NonceStore = createMemoryNonceStore();
  * await nonces.consume("4f2c...", 360_000); // true
  * await nonces.consume("4f2c...", 360_000); // false
+ * await nonces.countAttempt?.("4f2c...", 360_000); // 1, then 2, 3... on later calls
  * ```
  */
 export interface NonceStore {
   consume(nonce: string, ttlMs: number): Promise<boolean>;
+  /**
+   * Counts one signature check on `nonce` and resolves the count so far, this one included (1
+   * for the first), atomically across every process that shares the store: N concurrent calls
+   * resolve 1 to N, each once. The count is kept for at least `ttlMs` from each call (a later
+   * call never shortens it) and is forgotten after. Counts live apart from used nonces: one never
+   * reads as the other. Rejects (never resolves a made-up count) when the store cannot answer,
+   * and for an empty nonce or a TTL that is not a positive number.
+   */
+  countAttempt?(nonce: string, ttlMs: number): Promise<number>;
 }
 
 /**
@@ -100,7 +123,7 @@ export interface RevocationStore {
  *
  * @example
  * ```ts
- * const { status, body } = await handlers.me(store);
+ * const { status, body } = await handlers.me(store, { request: req });
  * res.status(status).json(body);
  * ```
  */
@@ -114,37 +137,59 @@ export interface HandlerResult {
  * is a union per status (narrow on `status`), and each is a `HandlerResult` too.
  * `TRequest` is what you pass as `request` to `verify` and `signOut`: the hooks receive it.
  *
+ * Pass each call its request (`{ request: req }`): the nonce, verify and sign-out routes refuse
+ * a request whose `Origin` or `Sec-Fetch-Site` header says it comes from another site (403),
+ * and with several domains the reads need the request's host. A call without a request (a
+ * server, a test) is not refused.
+ *
  * @example
  * ```ts
  * app.get("/api/auth/nonce", async (req, res) => {
- *   const { status, body } = await handlers.nonce(expressSessionStore(req));
+ *   const { status, body } = await handlers.nonce(expressSessionStore(req), { request: req });
  *   res.status(status).json(body);
  * });
  * ```
  */
 export interface AuthHandlers<TRequest = unknown> {
-  nonce(session: SessionStore): Promise<NonceResult>;
+  /**
+   * A new pending nonce in the session, kept beside a live sign-in (a signed-in user stays signed
+   * in). Refuses a cross-site request with 403 and leaves the session untouched.
+   */
+  nonce(session: SessionStore, input?: RequestContext): Promise<NonceResult>;
   /**
    * Checks a POST verify body. `request` is handed to `onSignIn` as is (your framework's request
-   * object, say). `host` is accepted for compatibility and ignored: the expected domain comes
-   * from the `domain` option only, never from a request header.
+   * object, say), and its headers are read for the cross-site rule (or pass `headers`). `host` is
+   * accepted for compatibility and ignored: the expected domain comes from the `domain` option
+   * only, never from a request header.
    */
   verify(
     session: SessionStore,
-    input: { body: unknown; request?: TRequest | undefined; /** @deprecated Ignored. */ host?: string | undefined },
+    input: {
+      body: unknown;
+      request?: TRequest | undefined;
+      headers?: RequestHeaders | undefined;
+      /** @deprecated Ignored. */ host?: string | undefined;
+    },
   ): Promise<VerifyResult>;
-  /** Ends the session; `request` is handed to `onSignOut` as is. */
-  signOut(session: SessionStore, input?: { request?: TRequest | undefined }): Promise<SignOutResult>;
-  /** Answers 200 with the address while the session is signed in (ending one that has run out), else 401. */
-  me(session: SessionStore): Promise<MeResult>;
+  /**
+   * Ends the session; `request` is handed to `onSignOut` as is, and its headers are read for the
+   * cross-site rule (or pass `headers`): a cross-site sign-out is refused with 403.
+   */
+  signOut(session: SessionStore, input?: { request?: TRequest | undefined; headers?: RequestHeaders | undefined }): Promise<SignOutResult>;
+  /**
+   * Answers 200 with the address while the session is signed in (ending one that has run out),
+   * else 401. Pass the request (or its `host`) when `domain` lists several hosts.
+   */
+  me(session: SessionStore, input?: RequestContext): Promise<MeResult>;
   /**
    * For your own routes: the session's `{ address, authenticatedAt, data }`, or `null`, by the
-   * same rules as `me` (lifetime, sign-out, revalidation), plus an optional stricter
-   * `maxAgeSeconds` for this read. Reads only: an ended session is left for `me` or the next
-   * sign-in to clear. Rejects when the session or revocation store cannot answer.
+   * same rules as `me` (lifetime, sign-out, revalidation, the sign-in's domain), plus an optional
+   * stricter `maxAgeSeconds` for this read. Pass the request (or its `host`) when `domain` lists
+   * several hosts. Reads only: an ended session is left for `me` or the next sign-in to clear.
+   * Rejects when the session or revocation store cannot answer.
    */
   getSignedIn<TData = unknown>(
     session: SessionStore,
-    options?: { maxAgeSeconds?: number | undefined },
+    options?: { maxAgeSeconds?: number | undefined } & RequestContext,
   ): Promise<SignedInSession<TData> | null>;
 }

@@ -4,12 +4,13 @@ import { fail, show, type ContractCheck } from "./contract-check.js";
 
 const SUBJECT = "SessionStore";
 
-const FULL_RECORD: Required<SessionRecord> = {
+// Every field the handlers write (`failedAttempts` is no longer written).
+const FULL_RECORD: Required<Omit<SessionRecord, "failedAttempts">> = {
   pendingNonce: "a3f9c2e17b4d4f0e9a8b7c6d5e4f3a2b",
   nonceIssuedAt: 1_700_000_000_000,
   address: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh",
   authenticatedAt: 1_700_000_100_000,
-  failedAttempts: 2,
+  domain: "tenant-a.example.com",
   sessionId: "5d41402abc4b2a76b9719d911017c592",
   authority: "multisig",
   publicKey: "ED01FA53FA5A7E77798F882ECE20B1ABC00BB358A9E55A202D0D0676BD0CE37A63",

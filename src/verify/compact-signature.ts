@@ -4,6 +4,7 @@ import { judgeKey } from "./authority.js";
 import { publicKeyAlgorithm, type KeyAlgorithm } from "./canonical.js";
 import { acceptKey, refuse } from "./check-result.js";
 import { createProofStrategy, MALFORMED_ADDRESS, type ProofBasics } from "./proof-strategy.js";
+import { MasterKeyStatusCache } from "./master-key-status.js";
 import { classicAddress, isOptionsObject } from "./request-input.js";
 import type { SignatureEngine } from "./signature-engine.js";
 import type { CheckFailure, CheckResult, LedgerReader, VerificationStrategy } from "./types.js";
@@ -20,21 +21,39 @@ import type { CheckFailure, CheckResult, LedgerReader, VerificationStrategy } fr
 export interface CompactSignatureOptions {
   /**
    * When to read the account from the ledger:
-   * - `"if-needed"` (default): only when the key is not the account's master key (a regular key).
-   * - `"always"`: every time, so a master key the account has disabled is refused too.
-   * - `"never"`: never; only the master key is accepted and no node is needed.
+   * - `"cached"` (default): for every proof. When the master key signs, the ledger is asked
+   *   whether the account has disabled it (`lsfDisableMaster`), and that answer is reused for
+   *   30 seconds per address (concurrent sign-ins share one `account_info`), so a master key its
+   *   owner disabled stops signing in within 30 s. An account not on the ledger signs in with its
+   *   master key. A regular key is read afresh every time, so a removed one stops at once. When
+   *   no node answers, `check` rejects with `LedgerUnavailableError`, master key included.
+   * - `"always"`: every proof reads the account afresh, nothing reused: a disabled master key is
+   *   refused from the next validated ledger on, at one `account_info` per sign-in.
+   * - `"never"`: offline, no node needed. Only the master key is accepted, and it is accepted
+   *   even when the account has disabled it: a thief holding a master key its owner disabled
+   *   signs in. Regular keys are refused. For runtimes that cannot keep a ledger connection, or
+   *   when you check disabled master keys yourself.
+   * - `"if-needed"`: deprecated, the same as `"cached"` (it used to accept the master key
+   *   without asking the ledger, which let a disabled master key sign in).
    */
-  ledger?: "if-needed" | "always" | "never" | undefined;
+  ledger?: "cached" | "always" | "never" | "if-needed" | undefined;
 }
 
-type LedgerMode = "if-needed" | "always" | "never";
-const LEDGER_MODES = new Set(["if-needed", "always", "never"]);
+type LedgerMode = "cached" | "always" | "never";
+const LEDGER_MODES: ReadonlyMap<string, LedgerMode> = new Map([
+  ["cached", "cached"],
+  ["always", "always"],
+  ["never", "never"],
+  ["if-needed", "cached"],
+]);
 
 /**
  * The strategy for `signatureKind: "signature"`: a compact signature over the UTF-8 bytes of the
  * message, as GemWallet, Crossmark, DropFi and Otsu produce it (ed25519 raw, secp256k1 DER over
  * SHA-512Half). Only canonical signatures and 33-byte keys are accepted; without `publicKey`, a
- * secp256k1 key is recovered from the signature.
+ * secp256k1 key is recovered from the signature. By default the ledger says whether the key has
+ * authority: a master key the account has disabled is refused (`master_disabled`), its answer
+ * reused for 30 seconds per address; see {@link CompactSignatureOptions.ledger}.
  *
  * @example
  * ```ts
@@ -46,10 +65,11 @@ const LEDGER_MODES = new Set(["if-needed", "always", "never"]);
  */
 export function compactSignature(options: CompactSignatureOptions = {}): VerificationStrategy {
   if (!isOptionsObject(options)) throw new InvalidOptionsError("compactSignature(options): options must be an object.");
-  const ledgerMode = options.ledger ?? "if-needed";
-  if (!LEDGER_MODES.has(ledgerMode)) {
+  const ledgerOption: unknown = options.ledger ?? "cached";
+  const ledgerMode = typeof ledgerOption === "string" ? LEDGER_MODES.get(ledgerOption) : undefined;
+  if (ledgerMode === undefined) {
     throw new InvalidOptionsError(
-      `compactSignature({ ledger }): ledger must be "if-needed", "always" or "never", got ${JSON.stringify(ledgerMode)}.`,
+      `compactSignature({ ledger }): ledger must be "cached", "always" or "never", got ${JSON.stringify(ledgerOption)}.`,
     );
   }
   return createCompactSignatureStrategy(ledgerMode, undefined);
@@ -57,12 +77,34 @@ export function compactSignature(options: CompactSignatureOptions = {}): Verific
 
 /** The strategy over a given signature engine (the default one when undefined). */
 export function createCompactSignatureStrategy(ledgerMode: LedgerMode, engine: SignatureEngine | undefined): VerificationStrategy {
+  // One cache per ledger reader: a strategy shared by verifiers on different networks must not
+  // answer one network's account with another's flags.
+  const masterKeyStatus = new WeakMap<LedgerReader, MasterKeyStatusCache>();
+  const context = (ledger: LedgerReader): JudgeContext => ({
+    ledgerMode,
+    ledger,
+    masterKeyStatus: () => {
+      let cache = masterKeyStatus.get(ledger);
+      if (cache === undefined) {
+        cache = new MasterKeyStatusCache();
+        masterKeyStatus.set(ledger, cache);
+      }
+      return cache;
+    },
+  });
   return createProofStrategy(
     "signature",
     readFields,
-    (fields, signatureEngine, ledger) => judge(fields, signatureEngine, ledgerMode, ledger),
+    (fields, signatureEngine, ledger) => judge(fields, signatureEngine, context(ledger)),
     engine,
   );
+}
+
+/** What a judgement needs besides the proof: the mode, the ledger and its master-key answers. */
+interface JudgeContext {
+  ledgerMode: LedgerMode;
+  ledger: LedgerReader;
+  masterKeyStatus: () => MasterKeyStatusCache;
 }
 
 interface CompactFields {
@@ -90,27 +132,20 @@ function readFields({ request, address, data }: ProofBasics): CompactFields | Ch
   return { address, data, signature, publicKey, publicKeyText: publicKeyField as string };
 }
 
-/** Judges a proof; the master-key path answers at once, without a turn of the event loop. */
-function judge(
-  fields: CompactFields,
-  engine: SignatureEngine,
-  ledgerMode: LedgerMode,
-  ledger: LedgerReader,
-): CheckResult | Promise<CheckResult> {
+/**
+ * Judges a proof; the master-key path answers at once, without a turn of the event loop, when
+ * the ledger is not read or its answer is remembered.
+ */
+function judge(fields: CompactFields, engine: SignatureEngine, context: JudgeContext): CheckResult | Promise<CheckResult> {
   const { data, signature, publicKey } = fields;
-  if (publicKey === undefined) return judgeRecovered(fields, engine, ledgerMode, ledger);
+  if (publicKey === undefined) return judgeRecovered(fields, engine, context);
   if (!engine.verify(data, signature, publicKey)) {
     return refuse("invalid_signature", "The signature is not a valid canonical signature of the message by the given publicKey.");
   }
-  return judgeKeys(fields, [publicKey], engine, ledgerMode, ledger);
+  return judgeKeys(fields, [publicKey], engine, context);
 }
 
-async function judgeRecovered(
-  fields: CompactFields,
-  engine: SignatureEngine,
-  ledgerMode: LedgerMode,
-  ledger: LedgerReader,
-): Promise<CheckResult> {
+async function judgeRecovered(fields: CompactFields, engine: SignatureEngine, context: JudgeContext): Promise<CheckResult> {
   const { data, signature } = fields;
   // Without a key only secp256k1 can be checked: ed25519 signatures do not determine their key.
   const recovered = await engine.recoverSecp256k1(data, signature);
@@ -121,7 +156,7 @@ async function judgeRecovered(
       "No publicKey was given and no secp256k1 key could be recovered from the signature (an ed25519 signature needs its publicKey).",
     );
   }
-  return judgeKeys(fields, keys, engine, ledgerMode, ledger);
+  return judgeKeys(fields, keys, engine, context);
 }
 
 /** Judges the keys that provably made the signature (one given, or up to four recovered). */
@@ -129,16 +164,21 @@ function judgeKeys(
   fields: CompactFields,
   verifiedKeys: Uint8Array[],
   engine: SignatureEngine,
-  ledgerMode: LedgerMode,
-  ledger: LedgerReader,
+  { ledgerMode, ledger, masterKeyStatus }: JudgeContext,
 ): CheckResult | Promise<CheckResult> {
   const { address } = fields;
   let keys = verifiedKeys;
   let keyAddresses = keys.map((key) => engine.addressOf(key));
   const masterIndex = keyAddresses.indexOf(address);
   if (masterIndex >= 0) {
-    if (ledgerMode !== "always") return accept(fields, "master", keys[masterIndex]!);
-    keys = [keys[masterIndex]!];
+    const masterKey = keys[masterIndex]!;
+    if (ledgerMode === "never") return accept(fields, "master", masterKey);
+    if (ledgerMode === "cached") {
+      const judgeMaster = (disabled: boolean): CheckResult => (disabled ? masterDisabled(address) : accept(fields, "master", masterKey));
+      const disabled = masterKeyStatus().masterDisabled(address, ledger);
+      return typeof disabled === "boolean" ? judgeMaster(disabled) : disabled.then(judgeMaster);
+    }
+    keys = [masterKey];
     keyAddresses = [address];
   }
   if (ledgerMode === "never") {
@@ -169,7 +209,7 @@ async function judgeWithLedger(
   const keyNames = keyAddresses.join(" or ");
   switch (firstRefusal?.ok === false ? firstRefusal.code : "key_not_authorized") {
     case "master_disabled":
-      return refuse("master_disabled", `The master key of ${address} signed, but the account has disabled its master key.`);
+      return masterDisabled(address);
     case "account_not_found":
       return refuse(
         "account_not_found",
@@ -181,6 +221,10 @@ async function judgeWithLedger(
         `The key that signed derives ${keyNames}, which is neither the master key nor the regular key of ${address}.`,
       );
   }
+}
+
+function masterDisabled(address: string): CheckResult {
+  return refuse("master_disabled", `The master key of ${address} signed, but the account has disabled its master key.`);
 }
 
 function accept(fields: CompactFields, authority: "master" | "regular", publicKey: Uint8Array): CheckResult {

@@ -29,7 +29,7 @@ import type {
  *   networkId: 0,
  *   connectTimeoutMs: 8000,
  *   requestTimeoutMs: 10_000,
- *   strategies: [compactSignature({ ledger: "if-needed" }), signedTransaction()],
+ *   strategies: [compactSignature({ ledger: "cached" }), signedTransaction()],
  *   logger: console,
  * };
  * const verifier = createVerifier(options);
@@ -55,7 +55,11 @@ export interface VerifierOptions {
   connectTimeoutMs?: number | undefined;
   /** Longest wait for one answer from the node, in ms. Default 10000. */
   requestTimeoutMs?: number | undefined;
-  /** The proof kinds accepted, one strategy per `signatureKind`. Default `[compactSignature(), signedTransaction()]`. */
+  /**
+   * The proof kinds accepted, one strategy per `signatureKind`. Default
+   * `[compactSignature(), signedTransaction()]`: both read the ledger, so a master key the
+   * account has disabled is refused.
+   */
   strategies?: readonly VerificationStrategy[] | undefined;
   /**
    * Read ledger data from here instead of opening a connection to `nodeUrl` (an in-memory
@@ -81,14 +85,18 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 const NODE_URL_PATTERN = /^wss?:\/\/[^\s/]+/u;
 
 /**
- * Creates the verifier that checks sign-in proofs. It connects to a ledger node only when a
- * proof first needs one (a regular key, a signed transaction, `ledger: "always"`), then keeps
- * that one WebSocket connection for later look-ups; compact signatures by a master key need no
- * node. Create one per process, share it, and `close()` it on shutdown.
+ * Creates the verifier that checks sign-in proofs. It connects to a ledger node when a proof
+ * first needs one, then keeps that one WebSocket connection for later look-ups. With the default
+ * strategies every proof needs the ledger once its signature holds: a master key to learn
+ * whether the account has disabled it (the answer reused for 30 seconds per address), a regular
+ * key or a signed transaction to learn whether the key has authority. Only
+ * `compactSignature({ ledger: "never" })` works without a node, and it accepts a master key the
+ * account has disabled. Create one per process, share it, and `close()` it on shutdown.
  *
  * `check(request)` says whether the proof holds and, when not, why (a code and a sentence);
  * `verify(request)` answers just `true` or `false`. Both reject with `LedgerUnavailableError`
- * only when the node is needed and cannot answer within the timeouts.
+ * only when the node is needed and cannot answer within the timeouts (a bad signature is
+ * refused without asking the node).
  *
  * @example
  * ```ts

@@ -16,6 +16,15 @@ export class LruCache<K, V> {
     return value;
   }
 
+  /** The value without marking it as recently used. */
+  peek(key: K): V | undefined {
+    return this.#entries.get(key);
+  }
+
+  delete(key: K): void {
+    this.#entries.delete(key);
+  }
+
   set(key: K, value: V): void {
     this.#entries.delete(key);
     this.#entries.set(key, value);

@@ -118,7 +118,13 @@ describe("a proof the handlers accept", () => {
     expect(result.stderr).toBe("");
     expect(result.stdout).toContain(`Would sign in as ${String(body["address"])}`);
     expect(result.stdout).toMatch(/pass\s+domain\s+"example\.com" is one of the expected domains/u);
-    expect(result.stdout).toContain("offline, no ledger look-up was needed");
+    // The server would ask its node whether the master key is disabled: offline, that one rule is left open.
+    expect(result.stdout).toContain("offline, the ledger was needed");
+    expect(result.stdout).toMatch(/pass\s+signed by the master authority/u);
+    expect(result.stdout).toContain(
+      `unknown  whether ${String(body["address"])} has disabled its master key: not judged offline; run again with --node`,
+    );
+    expect(result.stdout).toContain("if the account has not disabled its master key, which needs --node to judge");
     expect(result.stdout).toContain(`HTTP 200 {"ok":true,"address":"${String(body["address"])}"}`);
   });
 
@@ -141,6 +147,10 @@ describe("a proof the handlers accept", () => {
     ]);
     expect(report["check"]).toMatchObject({ ok: true, authority: "master", algorithm: "secp256k1", signatureKind: "signature" });
     expect(report["answer"]).toEqual({ status: 200, body: { ok: true, address: body["address"] } });
+    expect(report["ledger"]).toEqual({ mode: "offline", consulted: true, masterKeyUnjudged: true });
+    expect(report["notes"]).toContain(
+      "The master key signed, and the signature holds. Whether the account has disabled its master key was not judged: the server asks its ledger node that; run again with --node to judge it.",
+    );
   });
 
   it("accepts a body the client posted with publicKey: null (recovered secp256k1 key)", async () => {
@@ -219,7 +229,7 @@ describe("proofs the handlers refuse (exit 1)", () => {
     expect(address.report["answer"]).toEqual({ status: 400, body: { error: "Address does not match." } });
     // A key that does not derive the body's address may be a regular key: only the ledger can tell.
     expect(address.report["check"]).toBeNull();
-    expect(address.report["ledger"]).toEqual({ mode: "offline", consulted: true });
+    expect(address.report["ledger"]).toEqual({ mode: "offline", consulted: true, masterKeyUnjudged: false });
   });
 
   it("without --domain the domain rule is not judged, so it never says yes", async () => {
@@ -287,6 +297,23 @@ describe("account authority from a ledger node (--node, the mock rippled)", () =
     expect(text.stdout).toMatch(/pass\s+signed by the regular authority/u);
   });
 
+  it("a master key the account disabled: exit 1, master_disabled, answered 401", async () => {
+    const body = await devWalletBody();
+    node.setAccount(String(body["address"]), { flags: 0x00100000, regularKey: walletFor("ed25519").classicAddress });
+    const result = await explain(body, [...ON_TIME, "--node", node.url]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(
+      `FAIL     master_disabled: The master key of ${String(body["address"])} signed, but the account has disabled its master key.`,
+    );
+    expect(result.stdout).toContain('HTTP 401 {"error":"Signature verification failed."}');
+    // With the master key enabled, the same body signs in and nothing is left unjudged.
+    node.setAccount(String(body["address"]), {});
+    const enabled = await explainJson(body, [...ON_TIME, "--node", node.url]);
+    expect(enabled.code).toBe(0);
+    expect(enabled.report["check"]).toMatchObject({ ok: true, authority: "master" });
+    expect(enabled.report["notes"].join(" ")).not.toContain("master key was not judged");
+  });
+
   it("a key the account never authorized: exit 1, key_not_authorized", async () => {
     const master = walletFor("secp256k1");
     const stranger = regularKeyWallet(master.classicAddress, "ed25519");
@@ -314,7 +341,7 @@ describe("account authority from a ledger node (--node, the mock rippled)", () =
     const body = compactProof(regular, messageFor(master.classicAddress));
     const result = await explainJson(body, ON_TIME);
     expect(result.code).toBe(1);
-    expect(result.report["ledger"]).toEqual({ mode: "offline", consulted: true });
+    expect(result.report["ledger"]).toEqual({ mode: "offline", consulted: true, masterKeyUnjudged: false });
     expect(result.report["check"]).toBeNull();
     expect(result.report["checkError"]).toContain("run again with --node");
     expect(result.report["answer"]).toBeNull();

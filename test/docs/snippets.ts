@@ -154,6 +154,7 @@ export function checkSnippets(root: string, snippets: readonly Snippet[]): Snipp
       "sign-in-with-xrpl/postgres": ["src/postgres/index.ts"],
       "sign-in-with-xrpl/testing": ["src/testing/index.ts"],
       "sign-in-with-xrpl/authjs": ["src/authjs/index.ts"],
+      "sign-in-with-xrpl/xaman": ["src/xaman/index.ts"],
     },
   };
   delete options.rootDir;

@@ -5,23 +5,28 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildNextAuthjsExample, startNextAuthjsExample, type ExampleProcess } from "../support/example-process.js";
+import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
 import { assertChromiumInstalled, collectPageErrors, launchBrowser, type TestBrowser } from "./browser.js";
 
 describe("Next Auth.js example page in chromium", () => {
   let example: ExampleProcess | undefined;
   let browser: TestBrowser | undefined;
+  let node: MockRippled | undefined;
 
   beforeAll(async () => {
     assertChromiumInstalled();
     await buildNextAuthjsExample();
     // The page is served from 127.0.0.1 and signs for the host it is on.
-    example = await startNextAuthjsExample({ env: { APP_DOMAIN: "127.0.0.1", XRPL_NODE_URL: "ws://127.0.0.1:9" } });
+    // Every sign-in asks the ledger (a master key may have been disabled): a mock node answers.
+    node = await startMockRippled();
+    example = await startNextAuthjsExample({ env: { APP_DOMAIN: "127.0.0.1", XRPL_NODE_URL: node.url } });
     browser = await launchBrowser();
   });
 
   afterAll(async () => {
     await browser?.close();
     await example?.stop();
+    await node?.stop();
   });
 
   it("signs in with the development wallet, shows the address, signs out", async () => {

@@ -57,6 +57,8 @@ export interface ExampleContract {
 }
 
 const minutes = (count: number) => count * 60_000;
+/** An origin of another site that the examples are started to allow (ALLOWED_ORIGINS), like a wallet's web page. */
+const ALLOWED_ORIGIN = "https://wallet.example";
 
 export function defineExampleContract(contract: ExampleContract): void {
   const { sessionKind, texts } = contract;
@@ -70,7 +72,7 @@ export function defineExampleContract(contract: ExampleContract): void {
     beforeAll(async () => {
       node = await startMockRippled();
       // This suite asks for far more than the default 60 nonces a minute; the limit has its own suite below.
-      app = await contract.start({ XRPL_NODE_URL: node.url, APP_DOMAIN, NONCE_RATE_LIMIT: "1000" });
+      app = await contract.start({ XRPL_NODE_URL: node.url, APP_DOMAIN, NONCE_RATE_LIMIT: "1000", ALLOWED_ORIGINS: ALLOWED_ORIGIN });
       routes = routesOf(app.url, sessionKind);
     });
     afterAll(async () => {
@@ -123,6 +125,20 @@ export function defineExampleContract(contract: ExampleContract): void {
       expect(answer).toMatchObject({ status: 401, body: { error: "Signature verification failed." } });
     });
 
+    it("refuses a message signature by a master key the ledger says is disabled (401), the session still signed out", async () => {
+      for (const algorithm of ["ed25519", "ecdsa-secp256k1"] as const) {
+        const jar = createCookieJar();
+        const account = newKeyAccount(algorithm);
+        node.setAccount(account.address, { flags: 0x00100000, regularKey: newKeyAccount().address });
+        const before = node.requestCount("account_info");
+        const nonce = await getNonce(jar, routes);
+        const answer = await postVerify(jar, routes, signatureProof(signInMessage(account.address, nonce), account));
+        expect(answer).toMatchObject({ status: 401, body: { error: "Signature verification failed." } });
+        expect(node.requestCount("account_info")).toBeGreaterThan(before);
+        expect(await getMe(jar, routes)).toMatchObject({ status: 401, body: { error: "Not authenticated." } });
+      }
+    });
+
     it("signs out: 200 { ok: true }, then /me is 401 Not authenticated.", async () => {
       const jar = createCookieJar();
       expect((await signInBySignature(jar, routes)).status).toBe(200);
@@ -146,7 +162,7 @@ export function defineExampleContract(contract: ExampleContract): void {
       expect(await postVerify(createCookieJar(), routes, body)).toMatchObject({ status: 400, body: { error: texts.noPendingNonce } });
     });
 
-    it("signs in @xrpl-wallet-kit/auth front ends unchanged: every message layout, both proof kinds", async () => {
+    it("signs in @xrpl-wallet-kit/auth front ends unchanged: every message layout that names the chain, both proof kinds", async () => {
       const layouts: { statement?: string; chainId?: string; withExpiration: boolean; withPort: boolean }[] = [];
       for (const statement of ["Sign in to the example.", undefined]) {
         for (const chainId of [undefined, "xrpl:0", "0"]) {
@@ -184,7 +200,14 @@ export function defineExampleContract(contract: ExampleContract): void {
               : signedTxProof(message, wallet);
           // What wallet-kit's adapter posts: the proof plus its own `proof` and `raw` fields.
           const answer = await postVerify(jar, routes, { ...proof, proof: proof.signature ?? proof.txBlob, raw: { wallet: "test" } });
-          if (answer.status !== 200)
+          if (layout.chainId === undefined) {
+            // The examples accept one network (XRPL_CHAIN_ID, mainnet by default): a message that
+            // names none could be meant for any, so it signs nobody in.
+            if (answer.status !== 400 || answer.body.error !== "Chain ID does not match.")
+              failures.push(
+                `${JSON.stringify(layout)} ${proofKind}: ${answer.status} ${JSON.stringify(answer.body)}, expected the chain refusal`,
+              );
+          } else if (answer.status !== 200)
             failures.push(`${JSON.stringify(layout)} ${proofKind}: ${answer.status} ${JSON.stringify(answer.body)}`);
           else if ((await getMe(jar, routes)).body.address !== wallet.classicAddress)
             failures.push(`${JSON.stringify(layout)} ${proofKind}: /me`);
@@ -205,15 +228,30 @@ export function defineExampleContract(contract: ExampleContract): void {
       expect((await getMe(copy, routes)).status).toBe(401);
     });
 
-    it("starts over when a signed-in session asks for a new nonce: that session and copies of its cookie are signed out", async () => {
+    it("keeps the sign-in when a signed-in session asks for a new nonce: me still 200, copies of the cookie too, sign-out ends all", async () => {
+      const jar = createCookieJar();
+      const { address } = await signInBySignature(jar, routes);
+      const copy = jar.clone();
+      const nonce = await getNonce(jar, routes);
+      expect(nonce).toMatch(/^[0-9a-f]{32}$/);
+      // The cookie the nonce request answered still carries the sign-in, beside the new nonce.
+      expect(await getMe(jar, routes)).toMatchObject({ status: 200, body: { address } });
+      expect(await getMe(copy, routes)).toMatchObject({ status: 200, body: { address } });
+      const afterNonce = jar.clone();
+      expect((await postSignOut(jar, routes)).status).toBe(200);
+      expect((await getMe(copy, routes)).status).toBe(401);
+      expect((await getMe(afterNonce, routes)).status).toBe(401);
+    });
+
+    it("signs in again from a signed-in session through the new nonce (another account replaces the first)", async () => {
       const jar = createCookieJar();
       await signInBySignature(jar, routes);
-      const copy = jar.clone();
-      expect((await getMe(copy, routes)).status).toBe(200);
-      await getNonce(jar, routes);
-      // A nonce request never carries the signed-in identity along (nor gives it a new lifetime).
-      expect((await getMe(jar, routes)).body).toEqual({ error: "Not authenticated." });
-      expect((await getMe(copy, routes)).body).toEqual({ error: "Not authenticated." });
+      const before = jar.clone();
+      const second = await signInBySignature(jar, routes);
+      expect(second.status).toBe(200);
+      expect((await getMe(jar, routes)).body).toEqual({ address: second.address });
+      // The sign-in it replaced has ended everywhere, so a copy of the old cookie is signed out.
+      expect((await getMe(before, routes)).status).toBe(401);
     });
 
     it("answers every validation failure with its reason", async () => {
@@ -317,6 +355,40 @@ export function defineExampleContract(contract: ExampleContract): void {
       expect(await postVerify(fresh, routes, signatureProof(signInMessage(account.address, next), account))).toMatchObject({ status: 200 });
     });
 
+    it("keeps the pending nonce through 10 messages for another domain (nothing counted), then the right one signs in", async () => {
+      const jar = createCookieJar();
+      const account = newKeyAccount();
+      const nonce = await getNonce(jar, routes);
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        const wrong = signatureProof(signInMessage(account.address, nonce, { domain: "evil.example" }), account);
+        expect(await postVerify(jar, routes, wrong)).toMatchObject({ status: 400, body: { error: "Domain does not match." } });
+      }
+      const right = await postVerify(jar, routes, signatureProof(signInMessage(account.address, nonce), account));
+      expect(right).toMatchObject({ status: 200, body: { ok: true, address: account.address } });
+    });
+
+    it("judges at most 5 of 40 concurrent bad proofs on one nonce; the good proof after them is refused", async () => {
+      const jar = createCookieJar();
+      const account = newKeyAccount();
+      const other = newKeyAccount();
+      const nonce = await getNonce(jar, routes);
+      const message = signInMessage(account.address, nonce);
+      const forged = signatureProof(message, { ...other, address: account.address });
+      // Each request carries the same cookie, as 40 parallel requests of one client would.
+      const answers = await Promise.all(Array.from({ length: 40 }, () => postVerify(jar.clone(), routes, forged)));
+      const judged = answers.filter((answer) => answer.body.error === "Signature verification failed.");
+      expect(judged.length).toBeLessThanOrEqual(5);
+      expect(judged.length).toBeGreaterThan(0);
+      for (const answer of answers) {
+        expect(answer.status).toBeGreaterThanOrEqual(400);
+        expect(["Signature verification failed.", texts.noPendingNonce]).toContain(answer.body.error);
+      }
+      // The cookie from before the race still names the nonce: the count, kept by the server, refuses it.
+      const honest = await postVerify(jar, routes, signatureProof(message, account));
+      expect(honest).toMatchObject({ status: 400, body: { error: texts.noPendingNonce } });
+      expect((await getMe(jar, routes)).status).toBe(401);
+    });
+
     it("accepts one of 20 racing verify requests carrying the same signed message", async () => {
       const jar = createCookieJar();
       const account = newKeyAccount();
@@ -327,12 +399,15 @@ export function defineExampleContract(contract: ExampleContract): void {
       expect(statuses.filter((status) => status === 200)).toHaveLength(1);
       for (const answer of answers.filter((candidate) => candidate.status !== 200)) {
         expect(answer.status).toBe(400);
-        // Express may also find the session already rotated by the winner.
+        // Past the fifth check the nonce is spent; Express may also find the session already rotated by the winner.
         expect(["Nonce has already been used.", texts.noPendingNonce]).toContain(answer.body.error);
       }
-      // A sealed-cookie session: every loser carries the same sealed nonce, so the nonce store is what stops it.
-      if (sessionKind === "sealed-cookie")
-        expect(answers.filter((answer) => answer.body.error === "Nonce has already been used.")).toHaveLength(19);
+      // A sealed-cookie session: every loser carries the same sealed nonce, so the nonce store is
+      // what stops the four others that were judged, and the count the fifteen after them.
+      if (sessionKind === "sealed-cookie") {
+        expect(answers.filter((answer) => answer.body.error === "Nonce has already been used.")).toHaveLength(4);
+        expect(answers.filter((answer) => answer.body.error === texts.noPendingNonce)).toHaveLength(15);
+      }
     });
 
     it("never signs in a replayed cookie from before the sign-in", async () => {
@@ -351,6 +426,48 @@ export function defineExampleContract(contract: ExampleContract): void {
         body: { error: sessionKind === "sealed-cookie" ? "Nonce has already been used." : texts.noPendingNonce },
       });
       expect((await getMe(oldCookie, routes)).status).toBe(401);
+    });
+
+    describe("requests from other sites", () => {
+      const REFUSED = { status: 403, body: { error: "Cross-site request refused." } };
+      const fromOtherSites: [string, Record<string, string>][] = [
+        ["an Origin of another site", { origin: "https://evil.example", "sec-fetch-site": "cross-site" }],
+        ["Sec-Fetch-Site: cross-site (a top-level navigation)", { "sec-fetch-site": "cross-site" }],
+        ["Origin: null", { origin: "null" }],
+      ];
+      for (const [label, headers] of fromOtherSites) {
+        it(`refuses ${label} on nonce, verify and sign-out with 403; the session is untouched`, async () => {
+          const jar = createCookieJar();
+          const { address } = await signInBySignature(jar, routes);
+          const account = newKeyAccount();
+          const nonce = await getNonce(jar, routes);
+          const cookie = jar.header();
+          const proof = signatureProof(signInMessage(account.address, nonce), account);
+          expect(await rawRequest(jar, routes.nonce, { headers })).toEqual(REFUSED);
+          expect(await rawRequest(jar, routes.verify, { method: "POST", headers, body: proof })).toEqual(REFUSED);
+          expect(await rawRequest(jar, routes.signOut, { method: "POST", headers })).toEqual(REFUSED);
+          expect(jar.header()).toBe(cookie);
+          expect(await getMe(jar, routes)).toMatchObject({ status: 200, body: { address } });
+          // The pending nonce is still there for a request of the site itself.
+          expect(await postVerify(jar, routes, proof)).toMatchObject({ status: 200, body: { address: account.address } });
+        });
+      }
+
+      it("lets a same-origin request (Origin of the site, Sec-Fetch-Site: same-origin) and an origin in ALLOWED_ORIGINS through", async () => {
+        const jar = createCookieJar();
+        const sameOrigin = { origin: `http://${APP_DOMAIN}:${app.port}`, "sec-fetch-site": "same-origin" };
+        const nonce = await rawRequest(jar, routes.nonce, { headers: sameOrigin });
+        expect(nonce.status).toBe(200);
+        const account = newKeyAccount();
+        const proof = signatureProof(signInMessage(account.address, String(nonce.body.nonce)), account);
+        const allowed = { origin: ALLOWED_ORIGIN, "sec-fetch-site": "cross-site" };
+        expect(await rawRequest(jar, routes.verify, { method: "POST", headers: allowed, body: proof })).toEqual({
+          status: 200,
+          body: { ok: true, address: account.address },
+        });
+        expect(await rawRequest(jar, routes.signOut, { method: "POST", headers: sameOrigin })).toEqual({ status: 200, body: { ok: true } });
+        expect((await getMe(jar, routes)).status).toBe(401);
+      });
     });
 
     describe("bad requests answer JSON { error }", () => {
@@ -458,8 +575,12 @@ export function defineExampleContract(contract: ExampleContract): void {
       const down = await postVerify(jar, routes, body);
       expect(down).toMatchObject({ status: 500, body: { error: texts.verifierFailed } });
 
-      // Compact signatures by the master key need no ledger: they keep working.
-      expect((await signInBySignature(createCookieJar(), routes)).status).toBe(200);
+      // A master key's sign-in asks the ledger too (has the account disabled the key?): the same answer.
+      const masterJar = createCookieJar();
+      const masterAccount = newKeyAccount();
+      const masterNonce = await getNonce(masterJar, routes);
+      const masterBody = signatureProof(signInMessage(masterAccount.address, masterNonce), masterAccount);
+      expect(await postVerify(masterJar, routes, masterBody)).toMatchObject({ status: 500, body: { error: texts.verifierFailed } });
 
       await node.restart();
       const deadline = Date.now() + 20_000;
@@ -469,6 +590,8 @@ export function defineExampleContract(contract: ExampleContract): void {
         answer = await postVerify(jar, routes, body);
       }
       expect(answer).toMatchObject({ status: 200, body: { ok: true, address: wallet.classicAddress } });
+      // The failed look-up was not remembered: the master key signs in once the node answers.
+      expect((await signInBySignature(createCookieJar(), routes)).status).toBe(200);
     }, 60_000);
   });
 
@@ -572,6 +695,10 @@ export function defineExampleContract(contract: ExampleContract): void {
       ["NONCE_RATE_LIMIT", "0"],
       ["NONCE_RATE_LIMIT", "many"],
       ["SESSION_COOKIE_NAME", "bad name"],
+      ["XRPL_CHAIN_ID", "0"],
+      ["XRPL_CHAIN_ID", "mainnet"],
+      ["ALLOWED_ORIGINS", "https://wallet.example/"],
+      ["ALLOWED_ORIGINS", "https://wallet.example,wallet.example"],
       ["SESSION_SECRET", undefined],
       ["SESSION_SECRET", "too-short-secret"],
       ["SESSION_SECRET", " ".repeat(40)],
@@ -609,19 +736,22 @@ export function defineExampleContract(contract: ExampleContract): void {
     };
 
     describe("configured with APP_DOMAIN, in production behind a trusted proxy", () => {
+      let node: MockRippled;
       let app: ExampleProcess;
       let routes: Routes;
       beforeAll(async () => {
+        node = await startMockRippled();
         app = await contract.start({
           NODE_ENV: "production",
           TRUST_PROXY: "loopback",
-          XRPL_NODE_URL: "ws://127.0.0.1:9",
+          XRPL_NODE_URL: node.url,
           APP_DOMAIN: `${APP_DOMAIN},app.example.org`,
         });
         routes = routesOf(app.url, sessionKind);
       });
       afterAll(async () => {
         await app?.stop();
+        await node?.stop();
       });
       const viaProxy = { "x-forwarded-proto": "https" };
 
@@ -637,24 +767,75 @@ export function defineExampleContract(contract: ExampleContract): void {
         expect(me).toEqual({ status: 401, body: { error: "Not authenticated." } });
       });
 
-      it("signs in for each host APP_DOMAIN lists, at any port", async () => {
-        for (const domain of ["app.example.org", `${APP_DOMAIN}:${app.port}`]) {
-          const { verify, me, address } = await attempt(routes, domain, viaProxy);
-          expect(verify).toEqual({ status: 200, body: { ok: true, address } });
-          expect(me).toEqual({ status: 200, body: { address } });
+      it("signs in for each host APP_DOMAIN lists, at any port, and the session counts on that host only", async () => {
+        const hosts: [domain: string, other: string][] = [
+          ["app.example.org", `${APP_DOMAIN}:${app.port}`],
+          [`${APP_DOMAIN}:${app.port}`, "app.example.org"],
+        ];
+        for (const [domain, other] of hosts) {
+          const jar = createCookieJar();
+          const account = newKeyAccount();
+          const onHost = { ...viaProxy, host: domain };
+          const nonce = await rawRequest(jar, routes.nonce, { headers: onHost });
+          const message = signInMessage(account.address, String(nonce.body.nonce), { domain, uri: `https://${domain}` });
+          const verify = await rawRequest(jar, routes.verify, { method: "POST", headers: onHost, body: signatureProof(message, account) });
+          expect(verify).toEqual({ status: 200, body: { ok: true, address: account.address } });
+          expect(await rawRequest(jar, routes.me, { headers: onHost })).toEqual({ status: 200, body: { address: account.address } });
+          // The same cookie on another listed host (a relayed sign-in, a shared cookie): signed out there,
+          // still signed in on its own host.
+          expect(await rawRequest(jar, routes.me, { headers: { ...viaProxy, host: other } })).toEqual({
+            status: 401,
+            body: { error: "Not authenticated." },
+          });
+          expect(await rawRequest(jar, routes.me, { headers: onHost })).toEqual({ status: 200, body: { address: account.address } });
+        }
+      });
+
+      it("refuses a message whose URI is not https: (400 URI does not match.), keeping the nonce", async () => {
+        const jar = createCookieJar();
+        const account = newKeyAccount();
+        const onHost = { ...viaProxy, host: "app.example.org" };
+        const nonce = String((await rawRequest(jar, routes.nonce, { headers: onHost })).body.nonce);
+        const plain = signInMessage(account.address, nonce, { domain: "app.example.org", uri: "http://app.example.org" });
+        expect(await rawRequest(jar, routes.verify, { method: "POST", headers: onHost, body: signatureProof(plain, account) })).toEqual({
+          status: 400,
+          body: { error: "URI does not match." },
+        });
+        const secure = signInMessage(account.address, nonce, { domain: "app.example.org", uri: "https://app.example.org" });
+        expect(
+          (await rawRequest(jar, routes.verify, { method: "POST", headers: onHost, body: signatureProof(secure, account) })).status,
+        ).toBe(200);
+      });
+
+      it("refuses a message for another network than XRPL_CHAIN_ID (mainnet by default): testnet, Xahau", async () => {
+        for (const chainId of ["xrpl:1", "xrpl:21338"]) {
+          const jar = createCookieJar();
+          const account = newKeyAccount();
+          const onHost = { ...viaProxy, host: "app.example.org" };
+          const nonce = String((await rawRequest(jar, routes.nonce, { headers: onHost })).body.nonce);
+          const message = signInMessage(account.address, nonce, { domain: "app.example.org", uri: "https://app.example.org", chainId });
+          expect(await rawRequest(jar, routes.verify, { method: "POST", headers: onHost, body: signatureProof(message, account) })).toEqual(
+            {
+              status: 400,
+              body: { error: "Chain ID does not match." },
+            },
+          );
         }
       });
     });
 
     describe("demo mode (no APP_DOMAIN)", () => {
+      let node: MockRippled;
       let app: ExampleProcess;
       let routes: Routes;
       beforeAll(async () => {
-        app = await contract.startDemo({ XRPL_NODE_URL: "ws://127.0.0.1:9" });
+        node = await startMockRippled();
+        app = await contract.startDemo({ XRPL_NODE_URL: node.url });
         routes = routesOf(app.url, sessionKind);
       });
       afterAll(async () => {
         await app?.stop();
+        await node?.stop();
       });
 
       it("signs in for loopback hosts at any port: localhost, 127.0.0.1, [::1]", async () => {
@@ -700,6 +881,24 @@ export function defineExampleContract(contract: ExampleContract): void {
       }
     });
 
+    it("uses XRPL_CHAIN_ID: with xrpl:1 a testnet message signs in and a mainnet one is refused", async () => {
+      // Every compact sign-in asks the ledger whether the master key is disabled: a node that answers.
+      const node = await startMockRippled();
+      const app = await contract.start({ XRPL_NODE_URL: node.url, APP_DOMAIN, XRPL_CHAIN_ID: "xrpl:1" });
+      try {
+        const routes = routesOf(app.url, sessionKind);
+        const account = newKeyAccount();
+        const jar = createCookieJar();
+        const mainnet = signatureProof(signInMessage(account.address, await getNonce(jar, routes)), account);
+        expect(await postVerify(jar, routes, mainnet)).toMatchObject({ status: 400, body: { error: "Chain ID does not match." } });
+        const testnet = signatureProof(signInMessage(account.address, await getNonce(jar, routes), { chainId: "xrpl:1" }), account);
+        expect(await postVerify(jar, routes, testnet)).toMatchObject({ status: 200, body: { address: account.address } });
+      } finally {
+        await app.stop();
+        await node.stop();
+      }
+    });
+
     it("uses SESSION_COOKIE_NAME", async () => {
       const app = await contract.start({ XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN, SESSION_COOKIE_NAME: "my_app_sid" });
       try {
@@ -714,13 +913,18 @@ export function defineExampleContract(contract: ExampleContract): void {
     const { ownServer } = contract;
     if (ownServer !== undefined) {
       it("generates and announces a secret in development, prints its URL, and exits 0 on SIGTERM", async () => {
-        const app = await contract.start({ SESSION_SECRET: undefined, XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN });
-        const output = app.output();
-        expect(output).toMatch(/SESSION_SECRET is not set/);
-        expect(output).toMatch(ownServer.listening);
-        expect((await signInBySignature(createCookieJar(), routesOf(app.url, sessionKind))).status).toBe(200);
-        const exit = await app.stop();
-        expect(exit.code).toBe(0);
+        const node = await startMockRippled();
+        try {
+          const app = await contract.start({ SESSION_SECRET: undefined, XRPL_NODE_URL: node.url, APP_DOMAIN });
+          const output = app.output();
+          expect(output).toMatch(/SESSION_SECRET is not set/);
+          expect(output).toMatch(ownServer.listening);
+          expect((await signInBySignature(createCookieJar(), routesOf(app.url, sessionKind))).status).toBe(200);
+          const exit = await app.stop();
+          expect(exit.code).toBe(0);
+        } finally {
+          await node.stop();
+        }
       });
     }
   });

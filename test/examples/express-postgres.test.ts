@@ -69,7 +69,7 @@ describe.skipIf("reason" in database && process.env.CI === undefined)(
         "SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name",
         [db.schema],
       );
-      expect(rows.map((row) => row.table_name)).toEqual(["siwx_nonces", "siwx_revocations", "siwx_sessions"]);
+      expect(rows.map((row) => row.table_name)).toEqual(["siwx_attempts", "siwx_nonces", "siwx_revocations", "siwx_sessions"]);
     });
 
     itSharesSessionsAndNoncesAcrossTwoProcesses(

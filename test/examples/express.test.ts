@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createCookieJar } from "../support/cookie-jar.js";
 import { startExpressExample, runExampleUntilExit } from "../support/example-process.js";
+import { startMockRippled } from "../support/mock-rippled.js";
 import { defineExampleContract } from "./contract.js";
 import { APP_DOMAIN, getNonce, postSignOut, routesOf, signInBySignature } from "./flow.js";
 
@@ -21,7 +22,9 @@ defineExampleContract({
 
 describe("Express example: cookies and start-up", () => {
   it("sets an httpOnly, SameSite=Lax, 30-minute session cookie and clears it with the same attributes on sign-out", async () => {
-    const app = await startExpressExample({ env: { XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN } });
+    // Every sign-in asks the ledger (a master key may have been disabled): a mock node answers.
+    const node = await startMockRippled();
+    const app = await startExpressExample({ env: { XRPL_NODE_URL: node.url, APP_DOMAIN } });
     try {
       const routes = routesOf(app.url, "server-store");
       const jar = createCookieJar();
@@ -45,6 +48,7 @@ describe("Express example: cookies and start-up", () => {
       expect(String(cleared?.attributes.samesite).toLowerCase()).toBe("lax");
     } finally {
       await app.stop();
+      await node.stop();
     }
   });
 
@@ -65,6 +69,34 @@ describe("Express example: cookies and start-up", () => {
       expect(direct.get("siwx_session")).toBeUndefined();
     } finally {
       await app.stop();
+    }
+  });
+
+  it("refuses to start with only one of the Xaman settings, or a key that is not Xaman's", async () => {
+    const key = "0e7a5f3c-6d1b-4a2e-9c8d-7f6e5d4c3b2a";
+    const half = await runExampleUntilExit("express", { env: { XAMAN_API_KEY: key, XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN } });
+    expect(half.code).not.toBe(0);
+    expect(half.output).toMatch(/XAMAN_API_SECRET is missing: set both XAMAN_API_KEY and XAMAN_API_SECRET/);
+    const wrong = await runExampleUntilExit("express", {
+      env: { XAMAN_API_KEY: "key", XAMAN_API_SECRET: key, XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN },
+    });
+    expect(wrong.code).not.toBe(0);
+    expect(wrong.output).toMatch(/XAMAN_API_KEY \/ XAMAN_API_SECRET "\(not shown\)" is not usable: createXamanSignIn: `apiKey`/);
+    expect(wrong.output).not.toContain(key);
+  });
+
+  it("tells the demo page to offer the dev wallet in development only", async () => {
+    for (const [nodeEnv, devWallet] of [
+      ["development", true],
+      ["production", false],
+    ] as const) {
+      const app = await startExpressExample({ env: { NODE_ENV: nodeEnv, XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN } });
+      try {
+        const answer = await fetch(`${app.url}/api/demo/config`);
+        expect(await answer.json()).toEqual({ devWallet, xaman: false });
+      } finally {
+        await app.stop();
+      }
     }
   });
 

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { createCookieJar } from "../support/cookie-jar.js";
 import { startHonoExample } from "../support/example-process.js";
+import { startMockRippled } from "../support/mock-rippled.js";
 import { defineExampleContract } from "./contract.js";
 import { APP_DOMAIN, getNonce, postSignOut, readJson, routesOf, signInBySignature } from "./flow.js";
 
@@ -28,7 +29,9 @@ defineExampleContract({
 
 describe("Hono example: cookie and app route", () => {
   it("seals the session in an httpOnly, SameSite=Lax, 30-minute cookie (no Secure over plain-HTTP loopback) and expires it on sign-out", async () => {
-    const app = await startHonoExample({ env: { XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN } });
+    // Every sign-in asks the ledger (a master key may have been disabled): a mock node answers.
+    const node = await startMockRippled();
+    const app = await startHonoExample({ env: { XRPL_NODE_URL: node.url, APP_DOMAIN } });
     try {
       const routes = routesOf(app.url, "sealed-cookie");
       const jar = createCookieJar();
@@ -47,6 +50,7 @@ describe("Hono example: cookie and app route", () => {
       expect(jar.lastSetCookie("siwx_session")?.attributes["max-age"]).toBe("0");
     } finally {
       await app.stop();
+      await node.stop();
     }
   });
 
@@ -62,7 +66,8 @@ describe("Hono example: cookie and app route", () => {
   });
 
   it("answers the app's own /api/me (getSession) like /api/auth/me: 401 before sign-in, the address after, 401 after sign-out", async () => {
-    const app = await startHonoExample({ env: { XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN } });
+    const node = await startMockRippled();
+    const app = await startHonoExample({ env: { XRPL_NODE_URL: node.url, APP_DOMAIN } });
     try {
       const routes = routesOf(app.url, "sealed-cookie");
       const appMe = `${app.url}/api/me`;
@@ -83,6 +88,7 @@ describe("Hono example: cookie and app route", () => {
       expect(wrongMethod.response.headers.get("allow")).toBe("GET");
     } finally {
       await app.stop();
+      await node.stop();
     }
   });
 });

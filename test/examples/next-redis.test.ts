@@ -108,8 +108,10 @@ describe.skipIf(!available && process.env.CI === undefined)("Next example with R
       ),
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
-    // Every loser carries the same sealed nonce: the shared store is what refuses it.
-    expect(answers.filter((answer) => answer.status === 400 && answer.body.error === "Nonce has already been used.")).toHaveLength(19);
+    // Every loser carries the same sealed nonce: the shared store is what refuses it, the four
+    // others judged as used, the fifteen past the shared attempt count as spent.
+    expect(answers.filter((answer) => answer.status === 400 && answer.body.error === "Nonce has already been used.")).toHaveLength(4);
+    expect(answers.filter((answer) => answer.status === 400 && answer.body.error === "No pending nonce.")).toHaveLength(15);
   });
 });
 

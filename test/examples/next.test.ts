@@ -17,6 +17,7 @@ import {
   startNextExample,
   type ExampleProcess,
 } from "../support/example-process.js";
+import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
 import { prepareLaunchEnvironment } from "../../examples/next/launch-env.mjs";
 import { defineExampleContract } from "./contract.js";
 import { APP_DOMAIN, getMe, getNonce, postSignOut, routesOf, signInBySignature } from "./flow.js";
@@ -45,12 +46,16 @@ defineExampleContract({
 });
 
 describe("Next example: cookie", () => {
+  let node: MockRippled;
   let app: ExampleProcess;
   beforeAll(async () => {
-    app = await startNextExample({ env: { XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN, SESSION_COOKIE_NAME: "next_demo_session" } });
+    // Every sign-in asks the ledger (a master key may have been disabled): a mock node answers.
+    node = await startMockRippled();
+    app = await startNextExample({ env: { XRPL_NODE_URL: node.url, APP_DOMAIN, SESSION_COOKIE_NAME: "next_demo_session" } });
   });
   afterAll(async () => {
     await app?.stop();
+    await node?.stop();
   });
 
   it("seals the session in an httpOnly, secure (production), 30-minute cookie named by SESSION_COOKIE_NAME, and expires it on sign-out", async () => {
@@ -79,12 +84,15 @@ describe("Next example: cookie", () => {
 });
 
 describe("Next example: a sign-in lasts SESSION_MAX_AGE_SECONDS at most", () => {
+  let node: MockRippled;
   let app: ExampleProcess;
   beforeAll(async () => {
-    app = await startNextExample({ env: { XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN, SESSION_MAX_AGE_SECONDS: "3" } });
+    node = await startMockRippled();
+    app = await startNextExample({ env: { XRPL_NODE_URL: node.url, APP_DOMAIN, SESSION_MAX_AGE_SECONDS: "3" } });
   });
   afterAll(async () => {
     await app?.stop();
+    await node?.stop();
   });
 
   it("a copied cookie answers /me 200, then 401 once the absolute lifetime has passed (its 30-minute cookie notwithstanding)", async () => {

@@ -68,6 +68,15 @@ describe("OpenID Provider example: openid-client completes the code flow", () =>
     });
   });
 
+  it("accepts the XRP Ledger mainnet only unless XRPL_CHAIN_ID says another: a testnet message is refused", async () => {
+    const interaction = await openInteraction((await startAuthorization(rp, "openid")).url);
+    expect(interaction.details.chainId).toBe("xrpl:0");
+    const account = newKeyAccount();
+    const nonce = String((await getInteractionNonce(interaction)).body.nonce);
+    const testnet = signatureProof(interactionMessage(interaction, account.address, nonce, { chainId: "xrpl:1" }), account);
+    expect(await postInteractionVerify(interaction, testnet)).toMatchObject({ status: 400, body: { error: "Chain ID does not match." } });
+  });
+
   it("serves the interaction page with the security headers, and no registration endpoint", async () => {
     const interaction = await openInteraction((await startAuthorization(rp, "openid")).url);
     const page = await interaction.jar.fetch(interaction.url);
@@ -158,6 +167,8 @@ describe("OpenID Provider example: production", () => {
     ["OIDC_CORS_ORIGINS", "https://app.example.com/path", /OIDC_CORS_ORIGINS: `corsOrigins` entry/u],
     ["VERIFY_RATE_LIMIT", "0", /VERIFY_RATE_LIMIT must be a whole number/u],
     ["REDIS_KEY_PREFIX", "my app", /REDIS_KEY_PREFIX must be 1 to 64 printable characters/u],
+    ["XRPL_CHAIN_ID", "mainnet", /XRPL_CHAIN_ID/u],
+    ["ALLOWED_ORIGINS", "https://wallet.example/", /ALLOWED_ORIGINS/u],
     ["XRPL_NODE_URL", "http://x", /XRPL_NODE_URL/u],
     ["REDIS_URL", "redis://127.0.0.1:9", /Redis does not answer at REDIS_URL/u],
   ];

@@ -299,14 +299,29 @@ describe("createFetchHandler: copies of a session cookie", () => {
     expect((await elsewhere.send("/api/auth/me")).status).toBe(200);
   });
 
-  it("a nonce request with a copied cookie answers a cookie without the sign-in, and ends the copied sign-in", async () => {
+  it("a nonce request with a copied cookie keeps its sign-in (same id, same sign-in time), and a sign-out still ends both", async () => {
+    const { auth, proofFor, clock } = setup();
+    const client = browser(auth);
+    expect((await client.verify(await proofFor(client))).status).toBe(200);
+    const signedInAt = clock.now;
+    const copy = client.clone();
+    clock.now += minutes(10);
+    await copy.nonce();
+    expect(await auth.getSession(copy.request("/"))).toMatchObject({ authenticatedAt: signedInAt });
+    expect((await client.send("/api/auth/me")).status).toBe(200);
+    expect((await copy.send("/api/auth/signout", { method: "POST" })).status).toBe(200);
+    expect((await client.send("/api/auth/me")).status).toBe(401);
+  });
+
+  it("a nonce request gives a signed-out copy of the cookie a nonce only", async () => {
     const { auth, proofFor } = setup();
     const client = browser(auth);
     expect((await client.verify(await proofFor(client))).status).toBe(200);
     const copy = client.clone();
+    expect((await client.send("/api/auth/signout", { method: "POST" })).status).toBe(200);
     await copy.nonce();
     expect(await auth.getSession(copy.request("/"))).toBeNull();
-    expect((await client.send("/api/auth/me")).status).toBe(401);
+    expect((await copy.send("/api/auth/me")).status).toBe(401);
   });
 
   it("ends a session 24 hours after sign-in however long the cookie lives: 401, the cookie expired, getSession null", async () => {
@@ -370,24 +385,27 @@ describe("createFetchHandler: single use", () => {
     expect(await replay.verify(body)).toMatchObject({ status: 400, body: { error: "Nonce has already been used." } });
   });
 
-  it("gives exactly one 200 to 20 racing verifies of one proof with one cookie", async () => {
+  it("gives exactly one 200 to 20 racing verifies of one proof with one cookie, judging at most 5", async () => {
     const { auth, proofFor } = setup();
     const client = browser(auth);
     const body = await proofFor(client);
     const answers = await Promise.all(Array.from({ length: 20 }, () => client.clone().verify(body)));
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
-    expect(answers.filter((answer) => answer.body.error === "Nonce has already been used.")).toHaveLength(19);
+    // Five were judged (one won, four found the nonce used); the other fifteen found it spent.
+    expect(answers.filter((answer) => answer.body.error === "Nonce has already been used.")).toHaveLength(4);
+    expect(answers.filter((answer) => answer.body.error === "No pending nonce.")).toHaveLength(15);
   });
 
-  it("starts over when a signed-in session asks for a new nonce: the copy of its cookie is signed out too", async () => {
-    const { auth, proofFor } = setup();
+  it("keeps the sign-in when a signed-in session asks for a new nonce: me 200, data kept, the copy too", async () => {
+    const { auth, proofFor } = setup({ onSignIn: () => ({ data: { plan: "pro" } }) });
     const client = browser(auth);
     const account = makeAccount();
     expect((await client.verify(await proofFor(client, account))).status).toBe(200);
     const copy = client.clone();
     await client.nonce();
-    expect((await client.send("/api/auth/me")).body).toEqual({ error: "Not authenticated." });
-    expect((await copy.send("/api/auth/me")).status).toBe(401);
+    expect((await client.send("/api/auth/me")).body).toEqual({ address: account.address });
+    expect(await auth.getSession(client.request("/"))).toMatchObject({ address: account.address, data: { plan: "pro" } });
+    expect((await copy.send("/api/auth/me")).status).toBe(200);
   });
 });
 
@@ -752,5 +770,129 @@ describe("createFetchHandler: the bundle carries no Node built-in", () => {
     expect(output).not.toMatch(/from\s*["']node:/);
     expect(output).not.toMatch(/require\(["'](node:)?(crypto|buffer|fs|path|stream|util)["']\)/);
     expect(output).not.toMatch(/\bBuffer\./);
+  });
+});
+
+describe("createFetchHandler: cross-site requests", () => {
+  const REFUSED = { status: 403, body: { error: "Cross-site request refused." } };
+
+  for (const [label, headers] of [
+    ["an Origin of another site", { origin: "https://evil.example" }],
+    ["Sec-Fetch-Site: cross-site", { "sec-fetch-site": "cross-site" }],
+    ["Origin: null", { origin: "null" }],
+  ] as const) {
+    it(`refuses ${label} on nonce, verify and sign-out with 403 and no Set-Cookie: the session stays signed in`, async () => {
+      const { auth, proofFor } = setup();
+      const client = browser(auth);
+      expect((await client.verify(await proofFor(client))).status).toBe(200);
+      const pendingProof = await proofFor(client);
+      const cookie = client.cookie;
+      for (const [path, method, body] of [
+        ["/api/auth/nonce", "GET", undefined],
+        ["/api/auth/verify", "POST", JSON.stringify(pendingProof)],
+        ["/api/auth/signout", "POST", undefined],
+      ] as const) {
+        const answer = await client.send(path, {
+          method,
+          headers: { ...headers, "content-type": "application/json" },
+          ...(body === undefined ? {} : { body }),
+        });
+        expect({ path, status: answer.status, body: answer.body }).toEqual({ path, ...REFUSED });
+        expect(answer.response.headers.get("set-cookie")).toBeNull();
+      }
+      expect(client.cookie).toBe(cookie);
+      expect((await client.send("/api/auth/me")).status).toBe(200);
+      // The pending nonce is still there for the same-site request.
+      expect((await client.verify(pendingProof)).status).toBe(200);
+    });
+  }
+
+  it("lets a same-origin request and an origin in allowedOrigins through", async () => {
+    const { auth, proofFor } = setup({ allowedOrigins: ["https://wallet.example"] });
+    const client = browser(auth);
+    const body = await proofFor(client);
+    const sameOrigin = await client.send("/api/auth/verify", {
+      method: "POST",
+      headers: { origin: "https://example.com", "sec-fetch-site": "same-origin", "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    expect(sameOrigin.status).toBe(200);
+    const allowed = await client.send("/api/auth/nonce", { headers: { origin: "https://wallet.example", "sec-fetch-site": "cross-site" } });
+    expect(allowed.status).toBe(200);
+    const signOut = await client.send("/api/auth/signout", { method: "POST", headers: { origin: "https://wallet.example" } });
+    expect(signOut.status).toBe(200);
+  });
+
+  it("refuses a bad allowedOrigins entry at creation, naming it", () => {
+    expect(() => setup({ allowedOrigins: ["https://wallet.example/"] })).toThrow(
+      /^sign-in-with-xrpl: createFetchHandler: `allowedOrigins` entry "https:\/\/wallet\.example\/"/,
+    );
+  });
+});
+
+describe("createFetchHandler: several tenants, one session each", () => {
+  const tenants = new Set(["tenant-a.example.com", "tenant-b.example.com"]);
+  const domain = (host: string) => tenants.has(host.split(":")[0]!);
+
+  it("a session signed in on tenant A is signed out on tenant B (me, getSession, a nonce request), and still signed in on A", async () => {
+    const { auth, clock } = setup({ domain });
+    const onA = browser(auth, "https://tenant-a.example.com");
+    const account = makeAccount();
+    const nonce = await onA.nonce();
+    const message = buildMessage({ account, nonce, issuedAtMs: clock.now, domain: "tenant-a.example.com" });
+    expect((await onA.verify(signedBody(account, message))).status).toBe(200);
+
+    // The same cookie sent to tenant B (a shared parent-domain cookie, or a relayed sign-in).
+    const onB = browser(auth, "https://tenant-b.example.com");
+    onB.cookie = onA.cookie;
+    expect(await onB.send("/api/auth/me")).toMatchObject({ status: 401, body: { error: "Not authenticated." } });
+    expect(await auth.getSession(onB.request("/dashboard"))).toBeNull();
+    expect(await auth.getSession(onA.request("/dashboard"))).toMatchObject({ address: account.address });
+
+    await onB.nonce();
+    expect(await auth.getSession(onB.request("/dashboard"))).toBeNull();
+    expect(await auth.getSession(onA.request("/dashboard"))).toMatchObject({ address: account.address });
+    expect((await onA.send("/api/auth/me")).status).toBe(200);
+  });
+});
+
+describe("createFetchHandler: failed signature attempts", () => {
+  it("judges at most 5 of 40 concurrent bad proofs on one nonce; the good proof after them is refused with the old cookie", async () => {
+    const { auth, clock } = setup();
+    const client = browser(auth);
+    const account = makeAccount();
+    const other = makeAccount();
+    const nonce = await client.nonce();
+    const message = buildMessage({ account, nonce, issuedAtMs: clock.now });
+    const forged = { ...signedBody(other, message), address: account.address, publicKey: account.publicKey };
+    const answers = await Promise.all(Array.from({ length: 40 }, () => client.clone().verify(forged)));
+    expect(answers.filter((answer) => answer.status === 401)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.body.error === "No pending nonce.")).toHaveLength(35);
+    expect(await client.verify(signedBody(account, message))).toMatchObject({ status: 400, body: { error: "No pending nonce." } });
+  });
+
+  it("counts for as long as the cookie that carries the nonce lives (plus the clock skew)", async () => {
+    const ttls: number[] = [];
+    const inner = createMemoryNonceStore();
+    const recording: NonceStore = {
+      consume: (nonce, ttlMs) => inner.consume(nonce, ttlMs),
+      countAttempt: (nonce, ttlMs) => (ttls.push(ttlMs), inner.countAttempt(nonce, ttlMs)),
+    };
+    const { auth, proofFor } = setup({ nonceStore: recording, revocationStore: inner, cookie: { maxAgeSeconds: 900 } });
+    const client = browser(auth);
+    await client.verify(await proofFor(client));
+    expect(ttls).toEqual([900_000 + 60_000]);
+  });
+
+  it("keeps the nonce through 10 messages for another domain, then signs in with the right one", async () => {
+    const { auth, clock } = setup();
+    const client = browser(auth);
+    const account = makeAccount();
+    const nonce = await client.nonce();
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const wrong = signedBody(account, buildMessage({ account, nonce, issuedAtMs: clock.now, domain: "evil.example" }));
+      expect(await client.verify(wrong)).toMatchObject({ status: 400, body: { error: "Domain does not match." } });
+    }
+    expect((await client.verify(signedBody(account, buildMessage({ account, nonce, issuedAtMs: clock.now })))).status).toBe(200);
   });
 });

@@ -59,6 +59,19 @@ describe("validateMessage: each rule, code and exact reason", () => {
     expect(check({}, { uri: "https://example.com/" })).toEqual(failure("uri_mismatch"));
   });
 
+  it("uri_mismatch for a URI whose scheme uriSchemes does not list (schemes compare case-insensitively)", () => {
+    expect(check({ uri: "http://example.com" }, { uriSchemes: ["https"] })).toEqual(failure("uri_mismatch"));
+    expect(check({ uri: "https://example.com" }, { uriSchemes: ["https"] })).toEqual({ valid: true });
+    expect(check({ uri: "HTTPS://example.com" }, { uriSchemes: ["HTTPS"] })).toEqual({ valid: true });
+    expect(check({ uri: "did:key:z6Mk" }, { uriSchemes: ["https", "did"] })).toEqual({ valid: true });
+    // Both given: both must hold.
+    expect(check({ uri: "https://example.com" }, { uri: "https://example.com", uriSchemes: ["http"] })).toEqual(failure("uri_mismatch"));
+  });
+
+  it.each([[[]], ["https"], [["https://"]], [["https:"]], [[42]]])("refuses uriSchemes %j, saying how to write it", (uriSchemes) => {
+    expect(() => check({}, { uriSchemes: uriSchemes as string[] })).toThrow(/validateMessage option "uriSchemes"/);
+  });
+
   it("chain_mismatch, including a message without a chain id", () => {
     expect(check({}, { chainId: "xrpl:1" })).toEqual(failure("chain_mismatch"));
     expect(check({}, { chainId: "0" })).toEqual({ valid: true });

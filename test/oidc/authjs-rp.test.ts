@@ -7,6 +7,7 @@
 import { createServer } from "node:http";
 import { Auth, type AuthConfig } from "@auth/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
 import { createVerifier, type Verifier } from "../../src/index.js";
 import { createCookieJar, type CookieJar } from "../support/cookie-jar.js";
 import { listenOnLoopback, sendWebResponse, toWebRequest } from "../support/node-http.js";
@@ -17,12 +18,14 @@ const CLIENT_SECRET = "authjs-client-secret-0123456789abcdef";
 
 describe("Auth.js signs a user in through the XRPL OpenID Provider", () => {
   let verifier: Verifier;
+  // A master key's sign-in asks the ledger whether the account disabled the key.
+  let ledger: MockRippled | undefined;
   let op: TestProvider;
   let app: { url: string; stop(): Promise<void> };
   let authConfig: AuthConfig | undefined;
 
   beforeAll(async () => {
-    verifier = createVerifier({ nodeUrl: "ws://127.0.0.1:9" });
+    verifier = createVerifier({ nodeUrl: (ledger = await startMockRippled()).url });
     // The Auth.js app first (its callback URL is the client's redirect_uri), configured once the provider runs.
     const server = createServer((incoming, outgoing) => {
       void (async () => {
@@ -78,6 +81,7 @@ describe("Auth.js signs a user in through the XRPL OpenID Provider", () => {
     await app?.stop();
     await op?.stop();
     await verifier?.close();
+    await ledger?.stop();
   });
 
   async function session(jar: CookieJar): Promise<Record<string, unknown> | null> {

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as client from "openid-client";
+import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
 import { createVerifier, MAX_FAILED_VERIFY_ATTEMPTS, type Verifier } from "../../src/index.js";
 import { OIDC_TEXT } from "../../src/oidc/interaction-routes.js";
 import { CONTENT_SECURITY_POLICY } from "../../src/oidc/security-headers.js";
@@ -28,6 +29,8 @@ const CLIENT = { client_id: "web-app", client_secret: "relying-party-secret-0123
 
 describe("the interaction routes", () => {
   let verifier: Verifier;
+  // A master key's sign-in asks the ledger whether the account disabled the key.
+  let ledger: MockRippled | undefined;
   let op: TestProvider;
   let rp: RelyingParty;
   const hookCalls: { address: string; clientId: string; redirectUri: string; scopes: readonly string[]; uid: string }[] = [];
@@ -35,7 +38,7 @@ describe("the interaction routes", () => {
 
   beforeAll(async () => {
     // Compact signatures only here: no ledger look-up is needed.
-    verifier = createVerifier({ nodeUrl: "ws://127.0.0.1:9" });
+    verifier = createVerifier({ nodeUrl: (ledger = await startMockRippled()).url });
     op = await startTestProvider({
       verifier,
       clients: [CLIENT],
@@ -56,6 +59,7 @@ describe("the interaction routes", () => {
   afterAll(async () => {
     await op?.stop();
     await verifier?.close();
+    await ledger?.stop();
   });
 
   const newInteraction = async (scope = "openid"): Promise<Interaction> => openInteraction((await startAuthorization(rp, scope)).url);
@@ -209,6 +213,49 @@ describe("the interaction routes", () => {
     });
     const unknown = await mine.jar.fetch(`${op.url}/interaction/unknown-interaction-id/details`);
     expect(unknown.status).toBe(400);
+  });
+
+  it("refuses requests another site's page sends (Origin, Sec-Fetch-Site) on nonce, verify and abort, and lets same-origin ones and allowedOrigins through", async () => {
+    const interaction = await newInteraction();
+    const { body } = await proofFor(interaction);
+    const crossSite = [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }, { origin: "null" }];
+    for (const headers of crossSite) {
+      for (const [route, method, payload] of [
+        ["nonce", "GET", undefined],
+        ["verify", "POST", body],
+        ["abort", "POST", undefined],
+      ] as const) {
+        const answer = await rawRequest(interaction.jar, `${interaction.url}/${route}`, {
+          method,
+          headers,
+          ...(payload === undefined ? {} : { body: payload }),
+        });
+        expect({ route, headers, answer }).toEqual({
+          route,
+          headers,
+          answer: { status: 403, body: { error: "Cross-site request refused." } },
+        });
+      }
+    }
+    // The page's own requests (same origin) go through; the pending nonce was left untouched.
+    const sameOrigin = await rawRequest(interaction.jar, `${interaction.url}/verify`, {
+      method: "POST",
+      headers: { origin: new URL(op.issuer).origin, "sec-fetch-site": "same-origin" },
+      body,
+    });
+    expect(sameOrigin.status).toBe(200);
+
+    const open = await startTestProvider({ verifier, clients: [CLIENT], allowedOrigins: ["https://wallet.example"] });
+    try {
+      const openRp = await discoverProvider(open.issuer, CLIENT.client_id, CLIENT.client_secret);
+      const walletPage = await openInteraction((await startAuthorization(openRp, "openid")).url);
+      const nonce = await rawRequest(walletPage.jar, `${walletPage.url}/nonce`, {
+        headers: { origin: "https://wallet.example", "sec-fetch-site": "cross-site" },
+      });
+      expect(nonce.status).toBe(200);
+    } finally {
+      await open.stop();
+    }
   });
 
   it("hands onSignIn the client, redirect_uri, scopes and interaction, and a refusal stops the sign-in with its status and text", async () => {

@@ -5,6 +5,7 @@
  */
 import { generateKeyPairSync } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
 import { createVerifier, InvalidOptionsError, type Verifier } from "../../src/index.js";
 import { createXrplOidc, type XrplOidcOptions } from "../../src/oidc/index.js";
 import { startTestProvider } from "./harness.js";
@@ -22,13 +23,16 @@ function jwk(type: "ec" | "ed25519" | "rsa", options: Record<string, unknown> = 
 
 describe("createXrplOidc options", () => {
   let verifier: Verifier;
+  // A master key's sign-in asks the ledger whether the account disabled the key.
+  let ledger: MockRippled | undefined;
   const secret = "0123456789abcdef0123456789abcdef-secret";
   const cookieKeys = ["fedcba9876543210fedcba9876543210-cookie"];
-  beforeAll(() => {
-    verifier = createVerifier({ nodeUrl: "ws://127.0.0.1:9" });
+  beforeAll(async () => {
+    verifier = createVerifier({ nodeUrl: (ledger = await startMockRippled()).url });
   });
   afterAll(async () => {
     await verifier.close();
+    await ledger?.stop();
   });
 
   const production = (overrides: Partial<XrplOidcOptions>) => () =>

@@ -6,6 +6,7 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import * as client from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
 import { createVerifier, type Verifier } from "../../src/index.js";
 import { createRedisAdapter, type OidcJwks } from "../../src/oidc/index.js";
 import { createRedisNonceStore } from "../../src/redis/index.js";
@@ -41,6 +42,8 @@ describe.skipIf(!available && process.env.CI === undefined)("two provider instan
   let redis: TestRedisClient;
   let prefix: string;
   let verifier: Verifier;
+  // A master key's sign-in asks the ledger whether the account disabled the key.
+  let ledger: MockRippled | undefined;
   let a: TestProvider;
   let b: TestProvider;
   let rp: RelyingParty;
@@ -50,14 +53,18 @@ describe.skipIf(!available && process.env.CI === undefined)("two provider instan
     if ("reason" in connected) throw new Error(`Redis does not answer at ${REDIS_URL} (CI is set: Redis is required).`);
     redis = connected.client;
     prefix = `test:oidc2:${randomBytes(6).toString("hex")}:`;
-    verifier = createVerifier({ nodeUrl: "ws://127.0.0.1:9" });
+    verifier = createVerifier({ nodeUrl: (ledger = await startMockRippled()).url });
     const shared = {
       verifier,
       clients: [CLIENT],
       jwks: testJwks(),
       cookieKeys: [randomBytes(32).toString("hex")],
       adapter: createRedisAdapter(redis, { prefix }),
-      nonceStore: createRedisNonceStore(redis, { prefix: `${prefix}nonce:`, revocationPrefix: `${prefix}revoked:` }),
+      nonceStore: createRedisNonceStore(redis, {
+        prefix: `${prefix}nonce:`,
+        revocationPrefix: `${prefix}revoked:`,
+        attemptPrefix: `${prefix}attempts:`,
+      }),
     };
     a = await startTestProvider(shared);
     b = await startTestProvider({ ...shared, issuerOrigin: a.url });
@@ -70,6 +77,7 @@ describe.skipIf(!available && process.env.CI === undefined)("two provider instan
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
     await verifier?.close();
+    await ledger?.stop();
     if (redis === undefined) return;
     for await (const keys of redis.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) if (keys.length > 0) await redis.del(keys);
     await redis.close();

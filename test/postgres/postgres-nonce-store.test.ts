@@ -65,13 +65,16 @@ if ("reason" in database) {
   });
 
   /** Table names of their own in the run's schema, so a check sees only its own rows. */
-  function ownTables(name: string): { schema: string; table: string; revocationTable: string } {
+  function ownTables(name: string): { schema: string; table: string; revocationTable: string; attemptTable: string } {
     const table = uniqueName(name);
-    return { schema, table, revocationTable: `${table}_r` };
+    return { schema, table, revocationTable: `${table}_r`, attemptTable: `${table}_a` };
   }
 
   describe("createPostgresNonceStore: NonceStore contract on a real PostgreSQL", () => {
-    for (const check of nonceStoreContract(() => createPostgresNonceStore(pool, { schema }), { parallelCalls: 100 })) {
+    for (const check of nonceStoreContract(() => createPostgresNonceStore(pool, { schema }), {
+      parallelCalls: 100,
+      requireCountAttempt: true,
+    })) {
       it(check.name, check.run);
     }
   });
@@ -333,6 +336,30 @@ if ("reason" in database) {
       expect(await store.consume("dropped2", MINUTE_MS)).toBe(true);
     });
 
+    it("creates the attempt-count table of a database set up by an older version (two tables only) on first use", async () => {
+      const names = ownTables("upgraded");
+      await pool.query(`CREATE TABLE "${schema}"."${names.table}" (nonce text COLLATE "C" PRIMARY KEY, expires_at timestamptz NOT NULL)`);
+      await pool.query(
+        `CREATE TABLE "${schema}"."${names.revocationTable}" (id text COLLATE "C" PRIMARY KEY, expires_at timestamptz NOT NULL)`,
+      );
+      const store = createPostgresNonceStore(pool, names);
+      expect(await store.countAttempt("upgraded1", MINUTE_MS)).toBe(1);
+      expect(await rowCount(pool, `"${schema}"."${names.attemptTable}"`)).toBe(1);
+    });
+
+    it("counts the attempts of 100 concurrent calls from two pools (separate connections) 1 to 100, each once", async () => {
+      const other = testPool({ connectionString: DATABASE_URL });
+      try {
+        const names = ownTables("counted");
+        const stores = [createPostgresNonceStore(pool, names), createPostgresNonceStore(other, names)];
+        await stores[0]!.ready();
+        const counts = await Promise.all(Array.from({ length: 100 }, (_, index) => stores[index % 2]!.countAttempt("shared", MINUTE_MS)));
+        expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, index) => index + 1));
+      } finally {
+        await other.end();
+      }
+    });
+
     it("with createTables: false, says to run the migration until it is run, then works", async () => {
       const names = ownTables("migrated");
       const store = createPostgresNonceStore(pool, { ...names, createTables: false });
@@ -362,10 +389,13 @@ if ("reason" in database) {
       const limited = testPool({ connectionString: url.toString() });
       try {
         await pool.query(`GRANT USAGE ON SCHEMA "${schema}" TO "${role}"`);
-        await pool.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON "${schema}"."${table}", "${schema}"."${table}_r" TO "${role}"`);
+        await pool.query(
+          `GRANT SELECT, INSERT, UPDATE, DELETE ON "${schema}"."${table}", "${schema}"."${table}_r", "${schema}"."${table}_a" TO "${role}"`,
+        );
         const store = createPostgresNonceStore(limited, names);
         await store.ready();
         expect(await store.consume("limited1", MINUTE_MS)).toBe(true);
+        expect(await store.countAttempt("limited1", MINUTE_MS)).toBe(1);
         await store.revoke("limitedsession", MINUTE_MS);
         expect(await store.prune()).toBe(0);
 
@@ -445,7 +475,9 @@ if ("reason" in database) {
           createPostgresNonceStore(otherPool, { schema }),
         ]);
         expect(results.filter((result) => result.status === 200)).toHaveLength(1);
-        expect(results.filter((result) => result.body.error === "Nonce has already been used.")).toHaveLength(19);
+        // One count shared by both servers: five judged in all, the other fifteen found the nonce spent.
+        expect(results.filter((result) => result.body.error === "Nonce has already been used.")).toHaveLength(4);
+        expect(results.filter((result) => result.body.error === "No pending nonce.")).toHaveLength(15);
       } finally {
         await otherPool.end();
       }
@@ -503,13 +535,16 @@ describe("createPostgresNonceStore options", () => {
     await expect(store.consume("", MINUTE_MS)).rejects.toThrow(InvalidOptionsError);
     await expect(store.revoke("session", 0)).rejects.toThrow(/positive number of milliseconds/);
     await expect(store.isRevoked(undefined as never)).rejects.toThrow(/isRevoked needs the id/);
+    await expect(store.countAttempt("nonce", Number.NaN)).rejects.toThrow(/countAttempt needs ttlMs/);
     expect(sent).toEqual([]);
   });
 
-  it("writes a migration with quoted names, both tables and their expiry indexes", () => {
+  it("writes a migration with quoted names, the three tables and their expiry indexes", () => {
     const sql = postgresNonceStoreMigration({ schema: "auth" });
     expect(sql).toContain('CREATE TABLE IF NOT EXISTS "auth"."siwx_nonces"');
     expect(sql).toContain('CREATE TABLE IF NOT EXISTS "auth"."siwx_revocations"');
+    expect(sql).toContain('CREATE TABLE IF NOT EXISTS "auth"."siwx_attempts"');
+    expect(sql).toContain('CREATE INDEX IF NOT EXISTS "siwx_attempts_expires_idx" ON "auth"."siwx_attempts" (expires_at)');
     expect(sql).toContain('CREATE INDEX IF NOT EXISTS "siwx_nonces_expires_idx" ON "auth"."siwx_nonces" (expires_at)');
     expect(postgresNonceStoreMigration()).toContain('CREATE TABLE IF NOT EXISTS "siwx_nonces"');
   });

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { InvalidOptionsError } from "../../src/errors.js";
+import { InvalidOptionsError, StoreUnavailableError } from "../../src/errors.js";
 import { createRedisNonceStore } from "../../src/redis/index.js";
 import { nonceStoreContract, revocationStoreContract } from "../../src/testing/index.js";
 import { raceVerifiesAcrossTwoServers } from "../server/support.js";
@@ -23,14 +23,19 @@ if ("reason" in connection) {
 } else {
   const { client } = connection;
   const prefix = `siwx-test:${process.pid}:${Date.now()}:`;
+  // Attempt counts under a prefix of this run too (the default would leave keys behind for a day).
+  const attemptPrefix = `siwx-test-attempts:${process.pid}:${Date.now()}:`;
   afterAll(async () => {
-    const keys = await client.keys(`${prefix}*`);
+    const keys = [...(await client.keys(`${prefix}*`)), ...(await client.keys(`${attemptPrefix}*`))];
     if (keys.length > 0) await client.del(keys);
     client.destroy();
   });
 
   describe("createRedisNonceStore: NonceStore contract on a real Redis", () => {
-    for (const check of nonceStoreContract(() => createRedisNonceStore(client, { prefix }), { parallelCalls: 100 })) {
+    for (const check of nonceStoreContract(() => createRedisNonceStore(client, { prefix, attemptPrefix }), {
+      parallelCalls: 100,
+      requireCountAttempt: true,
+    })) {
       it(check.name, check.run);
     }
   });
@@ -118,11 +123,13 @@ if ("reason" in connection) {
         .connect();
       try {
         const results = await raceVerifiesAcrossTwoServers([
-          createRedisNonceStore(client, { prefix }),
-          createRedisNonceStore(other, { prefix }),
+          createRedisNonceStore(client, { prefix, attemptPrefix }),
+          createRedisNonceStore(other, { prefix, attemptPrefix }),
         ]);
         expect(results.filter((result) => result.status === 200)).toHaveLength(1);
-        expect(results.filter((result) => result.body.error === "Nonce has already been used.")).toHaveLength(19);
+        // One count shared by both servers: five judged in all, the other fifteen found the nonce spent.
+        expect(results.filter((result) => result.body.error === "Nonce has already been used.")).toHaveLength(4);
+        expect(results.filter((result) => result.body.error === "No pending nonce.")).toHaveLength(15);
       } finally {
         other.destroy();
       }
@@ -134,8 +141,41 @@ if ("reason" in connection) {
         .on("error", () => {})
         .connect();
       closed.destroy();
-      const store = createRedisNonceStore(closed, { prefix });
+      const store = createRedisNonceStore(closed, { prefix, attemptPrefix });
       await expect(store.consume("closedclient", 60_000)).rejects.toThrow();
+      await expect(store.countAttempt("closedclient", 60_000)).rejects.toThrow();
+    });
+
+    it("counts attempts under their own prefix, the expiry set in the same step as the first count, extended and never shortened", async () => {
+      const store = createRedisNonceStore(client, { prefix, attemptPrefix });
+      expect(await store.countAttempt("counted0001", 30_000)).toBe(1);
+      const first = await client.pTTL(`${attemptPrefix}counted0001`);
+      expect(first).toBeGreaterThan(20_000);
+      expect(first).toBeLessThanOrEqual(30_000);
+      expect(await store.countAttempt("counted0001", 1000)).toBe(2);
+      expect(await client.pTTL(`${attemptPrefix}counted0001`)).toBeGreaterThan(20_000);
+      expect(await store.countAttempt("counted0001", 90_000)).toBe(3);
+      expect(await client.pTTL(`${attemptPrefix}counted0001`)).toBeGreaterThan(80_000);
+      expect(await client.exists(`${prefix}counted0001`)).toBe(0);
+    });
+
+    it("counts 1 to 40 across separate clients racing on one nonce", async () => {
+      const others = await Promise.all(
+        [1, 2, 3].map(() =>
+          client
+            .duplicate()
+            .on("error", () => {})
+            .connect(),
+        ),
+      );
+      try {
+        const stores = [client, ...others].map((each) => createRedisNonceStore(each, { prefix, attemptPrefix }));
+        const nonce = `crosscount${Date.now()}`;
+        const counts = await Promise.all(stores.flatMap((store) => Array.from({ length: 10 }, () => store.countAttempt(nonce, 60_000))));
+        expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, index) => index + 1));
+      } finally {
+        for (const other of others) other.destroy();
+      }
     });
   });
 }
@@ -155,6 +195,19 @@ describe("createRedisNonceStore options", () => {
   it("refuses a prefix that is not a string", () => {
     expect(() => createRedisNonceStore(fakeClient, { prefix: 5 as never })).toThrow(/prefix/);
     expect(() => createRedisNonceStore(fakeClient, { revocationPrefix: 5 as never })).toThrow(/revocationPrefix/);
+    expect(() => createRedisNonceStore(fakeClient, { attemptPrefix: 5 as never })).toThrow(/`attemptPrefix` must be a string/);
+  });
+
+  it("refuses an attempt prefix that would let a count read as a used nonce or a revoked id", () => {
+    expect(() => createRedisNonceStore(fakeClient, { prefix: "app:", attemptPrefix: "app:attempts:" })).toThrow(
+      /`attemptPrefix` \("app:attempts:"\) and `prefix` \("app:"\) must not start with one another/,
+    );
+    expect(() => createRedisNonceStore(fakeClient, { attemptPrefix: "siwx:revoked:" })).toThrow(InvalidOptionsError);
+  });
+
+  it("rejects with StoreUnavailableError when Redis answers something that is not a count", async () => {
+    const store = createRedisNonceStore({ ...fakeClient, eval: async () => null });
+    await expect(store.countAttempt("nonce", 1000)).rejects.toThrow(StoreUnavailableError);
   });
 
   it("refuses prefixes that would let a used nonce read as a revoked id", () => {

@@ -186,8 +186,11 @@ describe.each(SERVERS)("hooks over HTTP: $name", ({ base }) => {
     expect(profile.body.authenticatedAt).toBeGreaterThanOrEqual(before);
     // The data stays on the server side of the session: the browser's `me` does not carry it.
     expect(await call(jar, base(), "GET", "/api/auth/me")).toEqual({ status: 200, body: { address: account.address } });
-    // A new nonce request starts a new sign-in: the old one ends, its data with it.
+    // A new nonce request keeps the live sign-in, its data with it.
     await call(jar, base(), "GET", "/api/auth/nonce");
+    expect((await call(jar, base(), "GET", "/api/profile")).body).toEqual(profile.body);
+    // Sign-out ends it, data and all.
+    await call(jar, base(), "POST", "/api/auth/signout");
     expect((await call(jar, base(), "GET", "/api/profile")).status).toBe(401);
   });
 
@@ -238,7 +241,7 @@ describe.each(SERVERS)("hooks over HTTP: $name", ({ base }) => {
     expect((await call(jar, base(), "POST", "/api/auth/verify", await proofFor(jar, base(), account))).status).toBe(200);
   });
 
-  it("a refusal signs nothing in for a browser that was signed in as someone else either", async () => {
+  it("a refusal signs nothing in for a browser that was signed in as someone else, and leaves that sign-in as it was", async () => {
     const jar = createCookieJar();
     const first = makeAccount();
     const suspended = makeAccount();
@@ -246,9 +249,12 @@ describe.each(SERVERS)("hooks over HTTP: $name", ({ base }) => {
     behaviour.set(suspended.address, "refuse");
     expect((await call(jar, base(), "POST", "/api/auth/verify", await proofFor(jar, base(), first))).status).toBe(200);
     expect((await call(jar, base(), "POST", "/api/auth/verify", await proofFor(jar, base(), suspended))).status).toBe(403);
-    // The nonce request for the second sign-in ended the first; the refusal added nothing.
-    expect(await call(jar, base(), "GET", "/api/auth/me")).toEqual({ status: 401, body: { error: "Not authenticated." } });
-    expect((await call(jar, base(), "GET", "/api/profile")).status).toBe(401);
+    // The nonce request for the second sign-in kept the first; the refusal changed nothing.
+    expect(await call(jar, base(), "GET", "/api/auth/me")).toEqual({ status: 200, body: { address: first.address } });
+    expect((await call(jar, base(), "GET", "/api/profile")).body).toMatchObject({
+      address: first.address,
+      data: { userId: `user-of-${first.address}` },
+    });
   });
 
   it("a hook that throws answers 500 with the generic text, logs the error, and signs nothing in", async () => {

@@ -1,7 +1,7 @@
 /**
- * Sessions that end: a nonce request never carries a sign-in along, an absolute lifetime from
- * sign-in, sign-out revoking the session id for every copy of the record, the failed-attempt
- * limit on a pending nonce, and revalidation of the signing authority through a ledger node (the
+ * Sessions that end: a nonce request keeps a live sign-in (and only a live one), an absolute
+ * lifetime from sign-in, sign-out revoking the session id for every copy of the record, the
+ * failed-signature limit on a pending nonce, and revalidation of the signing authority through a ledger node (the
  * mock rippled, whose accounts change between reads). Both session kinds, one injected clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -56,25 +56,61 @@ function setup(sessionKind: SessionKind, options: Partial<AuthHandlersOptions> =
 const copyOf = async (session: { get(): SessionRecord | Promise<SessionRecord> }) => createMemorySessionStore(await session.get());
 
 describe.each(["sealed-cookie", "server-store"] as const)("sessions that end, %s session", (sessionKind) => {
-  describe("a nonce request starts a new sign-in", () => {
-    it("never carries the address into the new record, and ends the sign-in it replaces for every copy", async () => {
-      const { handlers, signIn, nonceStore } = setup(sessionKind);
+  describe("a nonce request keeps a live sign-in", () => {
+    it("keeps the address, sign-in time and session id beside the new nonce; me and copies still read signed in", async () => {
+      const { handlers, signIn, nonceStore, account, clock } = setup(sessionKind);
       const session = await signIn();
+      const signedIn = await session.get();
       const copy = await copyOf(session);
-      const { sessionId } = await session.get();
-      const answer = await handlers.nonce(copy);
-      expect(await copy.get()).toEqual({ pendingNonce: answer.body.nonce, nonceIssuedAt: T0 });
-      expect(await nonceStore.isRevoked(sessionId!)).toBe(true);
+      clock.now += HOUR;
+      const answer = await handlers.nonce(session);
+      expect(await session.get()).toEqual({ ...signedIn, pendingNonce: answer.body.nonce, nonceIssuedAt: T0 + HOUR });
+      expect(await nonceStore.isRevoked(signedIn.sessionId!)).toBe(false);
+      expect(await handlers.me(session)).toEqual({ status: 200, body: { address: account.address } });
+      expect((await handlers.me(copy)).status).toBe(200);
+    });
+
+    it("gives the sign-in no new lifetime: it still ends 24 hours after it was made", async () => {
+      const { handlers, signIn, clock } = setup(sessionKind);
+      const session = await signIn();
+      clock.now += 23 * HOUR;
+      await handlers.nonce(session);
+      expect((await handlers.me(session)).status).toBe(200);
+      clock.now += HOUR;
       expect(await handlers.me(session)).toEqual(NOT_AUTHENTICATED);
     });
 
-    it("answers 500 and keeps the sign-in when the sign-in it replaces cannot be revoked", async () => {
-      const failing: RevocationStore = { revoke: () => Promise.reject(new Error("store down")), isRevoked: () => Promise.resolve(false) };
-      const { handlers, signIn, logger } = setup(sessionKind, { revocationStore: failing });
+    it("keeps the session id, so a later sign-out ends every copy, those from before the nonce request included", async () => {
+      const { handlers, signIn } = setup(sessionKind);
       const session = await signIn();
-      expect(await handlers.nonce(session)).toEqual({ status: 500, body: { error: "Internal server error." } });
-      expect((await session.get()).address).toBeDefined();
-      expect(logger.entries.some((entry) => entry.level === "error")).toBe(true);
+      const before = await copyOf(session);
+      await handlers.nonce(session);
+      const after = await copyOf(session);
+      await handlers.signOut(session);
+      expect(await handlers.me(before)).toEqual(NOT_AUTHENTICATED);
+      expect(await handlers.me(after)).toEqual(NOT_AUTHENTICATED);
+    });
+
+    it("a copy signed out elsewhere is not brought back by a nonce request", async () => {
+      const { handlers, signIn } = setup(sessionKind);
+      const session = await signIn();
+      const copy = await copyOf(session);
+      await handlers.signOut(session);
+      const answer = await handlers.nonce(copy);
+      expect(await copy.get()).toEqual({ pendingNonce: answer.body.nonce, nonceIssuedAt: T0 });
+      expect(await handlers.me(copy)).toEqual(NOT_AUTHENTICATED);
+    });
+
+    it("a new sign-in over a live one ends the old one everywhere, so sign-out still ends every copy", async () => {
+      const { handlers, signIn, nonceStore } = setup(sessionKind);
+      const session = await signIn();
+      const { sessionId: first } = await session.get();
+      const copyOfFirst = await copyOf(session);
+      await signIn(session);
+      expect((await session.get()).sessionId).not.toBe(first);
+      expect(await nonceStore.isRevoked(first!)).toBe(true);
+      expect(await handlers.me(copyOfFirst)).toEqual(NOT_AUTHENTICATED);
+      expect((await handlers.me(session)).status).toBe(200);
     });
   });
 
@@ -199,72 +235,189 @@ describe.each(["sealed-cookie", "server-store"] as const)("sessions that end, %s
     it(
       sessionKind === "sealed-cookie"
         ? "says once, at creation, that sign-out cannot end copies when nothing keeps revoked ids"
-        : "says nothing at creation when nothing keeps revoked ids (the server-side record is destroyed anyway)",
+        : "says nothing about revoked ids at creation when nothing keeps them (the server-side record is destroyed anyway)",
       () => {
         const consumeOnly: NonceStore = { consume: () => Promise.resolve(true) };
         const { logger } = setup(sessionKind, { nonceStore: consumeOnly });
         const warnings = logger.entries.filter((entry) => entry.level === "warn").map((entry) => entry.message);
-        if (sessionKind === "sealed-cookie") expect(warnings).toEqual([expect.stringMatching(/revocationStore/)]);
-        else expect(warnings).toEqual([]);
+        // The store counts no attempts either: that is said once as well.
+        const counting = expect.stringMatching(
+          /no countAttempt\(nonce, ttlMs\) method, so failed signature attempts are counted in each process's memory/,
+        );
+        if (sessionKind === "sealed-cookie") expect(warnings).toEqual([expect.stringMatching(/revocationStore/), counting]);
+        else expect(warnings).toEqual([counting]);
       },
     );
   });
 
-  describe(`failed attempts per pending nonce (${MAX_FAILED_VERIFY_ATTEMPTS})`, () => {
-    async function failedAttempts(count: number, answer: boolean | Error = false) {
+  describe(`failed signature attempts per pending nonce (${MAX_FAILED_VERIFY_ATTEMPTS} by default)`, () => {
+    async function failedAttempts(count: number, answer: boolean | Error = false, options: Partial<AuthHandlersOptions> = {}) {
       const verifier = scriptedVerifier(answer);
-      const { handlers, account, clock } = setup(sessionKind, { verifier });
+      const context = setup(sessionKind, { verifier, ...options });
+      const { handlers, account, clock } = context;
       const session = createMemorySessionStore();
       const { body } = await handlers.nonce(session);
       const proof = signedBody(account, buildMessage({ account, nonce: body.nonce as string, issuedAtMs: clock.now }));
       const answers = [];
       for (let attempt = 0; attempt < count; attempt += 1) answers.push(await handlers.verify(session, { body: proof }));
       verifier.answer(true);
-      return { answers, session, handlers, proof, verifier };
+      return { ...context, answers, session, proof, verifier, nonce: body.nonce as string };
     }
+    const noPendingNonce = sessionKind === "server-store" ? "No pending nonce. Request /nonce first." : "No pending nonce.";
+    const SIGNATURE_FAILED = { status: 401, body: { error: "Signature verification failed." } };
 
-    it("keeps the nonce through 4 failures (same text each time), so the honest proof still signs in", async () => {
+    it("keeps the nonce through 4 refused signatures (same text each time), so the honest proof still signs in", async () => {
       const { answers, session, handlers, proof } = await failedAttempts(MAX_FAILED_VERIFY_ATTEMPTS - 1);
-      expect(answers).toEqual(Array.from({ length: 4 }, () => ({ status: 401, body: { error: "Signature verification failed." } })));
-      expect((await session.get()).failedAttempts).toBe(4);
+      expect(answers).toEqual(Array.from({ length: 4 }, () => SIGNATURE_FAILED));
+      expect((await session.get()).pendingNonce).toBeDefined();
       expect(await handlers.verify(session, { body: proof })).toMatchObject({ status: 200 });
     });
 
-    it("clears the nonce at the 5th failure: the next attempt needs a new nonce", async () => {
-      const { answers, session, handlers, proof } = await failedAttempts(MAX_FAILED_VERIFY_ATTEMPTS);
-      expect(answers.at(-1)).toEqual({ status: 401, body: { error: "Signature verification failed." } });
+    it("clears the nonce at the 5th refused signature (its own text): the next attempt needs a new nonce", async () => {
+      const { answers, session, handlers, proof, verifier } = await failedAttempts(MAX_FAILED_VERIFY_ATTEMPTS);
+      expect(answers.at(-1)).toEqual(SIGNATURE_FAILED);
       expect(await session.get()).toEqual({});
-      expect((await handlers.verify(session, { body: proof })).status).toBe(400);
+      expect(await handlers.verify(session, { body: proof })).toEqual({ status: 400, body: { error: noPendingNonce } });
+      expect(verifier.calls).toHaveLength(5);
     });
 
-    it("counts validation failures too, each with its own text", async () => {
-      const { handlers, account, clock } = setup(sessionKind);
+    it("spends the nonce for a copy of the session taken before: the 6th check is not judged, and the copy's nonce is cleared", async () => {
+      const verifier = scriptedVerifier(false);
+      const { handlers, account, clock } = setup(sessionKind, { verifier });
+      const session = createMemorySessionStore();
+      const { body } = await handlers.nonce(session);
+      const copy = await copyOf(session);
+      const proof = signedBody(account, buildMessage({ account, nonce: body.nonce as string, issuedAtMs: clock.now }));
+      for (let attempt = 0; attempt < 5; attempt += 1) await handlers.verify(session, { body: proof });
+      verifier.answer(true);
+      expect(await handlers.verify(copy, { body: proof })).toEqual({ status: 400, body: { error: noPendingNonce } });
+      expect(verifier.calls).toHaveLength(5);
+      expect(await copy.get()).toEqual({});
+    });
+
+    it("keeps a live sign-in when it clears a spent nonce", async () => {
+      const verifier = scriptedVerifier(true);
+      const { handlers, account, clock, signIn } = setup(sessionKind, { verifier });
+      const session = await signIn();
+      const signedIn = await session.get();
+      const { body } = await handlers.nonce(session);
+      const proof = signedBody(account, buildMessage({ account, nonce: body.nonce as string, issuedAtMs: clock.now }));
+      verifier.answer(false);
+      for (let attempt = 0; attempt < 5; attempt += 1) await handlers.verify(session, { body: proof });
+      expect(await session.get()).toEqual(signedIn);
+      expect((await handlers.me(session)).status).toBe(200);
+    });
+
+    it("never counts nor clears on validation failures, each with its own text: 10 wrong-domain messages, then the right one signs in", async () => {
+      const { handlers, account, clock, verifier } = await failedAttempts(0, true);
       const session = createMemorySessionStore();
       const { body } = await handlers.nonce(session);
       const nonce = body.nonce as string;
       const wrong = [
         signedBody(account, "hello"),
-        signedBody(account, buildMessage({ account, nonce, issuedAtMs: clock.now, domain: "evil.example" })),
         signedBody(account, buildMessage({ account, nonce: "f".repeat(32), issuedAtMs: clock.now })),
         signedBody(account, buildMessage({ account, nonce, issuedAtMs: clock.now - HOUR })),
         signedBody(account, buildMessage({ account, nonce, issuedAtMs: clock.now + HOUR })),
+        ...Array.from({ length: 10 }, () =>
+          signedBody(account, buildMessage({ account, nonce, issuedAtMs: clock.now, domain: "evil.example" })),
+        ),
       ];
       const texts = [];
       for (const proof of wrong) texts.push((await handlers.verify(session, { body: proof })).body.error);
       expect(texts).toEqual([
         "Invalid message format.",
-        "Domain does not match.",
         "Nonce does not match.",
         "Message is too old.",
         "Message is issued in the future.",
+        ...Array.from({ length: 10 }, () => "Domain does not match."),
       ]);
-      expect(await session.get()).toEqual({});
+      expect(verifier.calls).toHaveLength(0);
+      expect(await session.get()).toEqual({ pendingNonce: nonce, nonceIssuedAt: clock.now });
+      const right = signedBody(account, buildMessage({ account, nonce, issuedAtMs: clock.now }));
+      expect(await handlers.verify(session, { body: right })).toMatchObject({ status: 200 });
     });
 
-    it("does not count a ledger outage (not the client's fault)", async () => {
-      const { session } = await failedAttempts(MAX_FAILED_VERIFY_ATTEMPTS + 2, new Error("ledger down"));
+    it("judges at most 5 of 40 concurrent bad proofs on one nonce, and refuses the good proof after them", async () => {
+      const verifier = scriptedVerifier(false);
+      const { handlers, account, clock } = setup(sessionKind, { verifier });
+      const session = createMemorySessionStore();
+      const { body } = await handlers.nonce(session);
+      const snapshot = await session.get();
+      const proof = signedBody(account, buildMessage({ account, nonce: body.nonce as string, issuedAtMs: clock.now }));
+      // Each request carries its own copy of the session, as 40 requests with one cookie do.
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, () => handlers.verify(createMemorySessionStore(snapshot), { body: proof })),
+      );
+      expect(verifier.calls).toHaveLength(5);
+      expect(answers.filter((answer) => answer.status === 401)).toHaveLength(5);
+      expect(answers.filter((answer) => answer.body.error === noPendingNonce)).toHaveLength(35);
+      verifier.answer(true);
+      expect(await handlers.verify(createMemorySessionStore(snapshot), { body: proof })).toEqual({
+        status: 400,
+        body: { error: noPendingNonce },
+      });
+      expect(verifier.calls).toHaveLength(5);
+    });
+
+    it("counts a ledger outage as a check (it is counted before it is judged) but never clears the nonce for it", async () => {
+      const { session, answers, handlers, proof } = await failedAttempts(MAX_FAILED_VERIFY_ATTEMPTS, new Error("ledger down"));
+      expect(answers.map((answer) => answer.status)).toEqual([500, 500, 500, 500, 500]);
       expect((await session.get()).pendingNonce).toBeDefined();
-      expect((await session.get()).failedAttempts).toBeUndefined();
+      expect(await handlers.verify(session, { body: proof })).toEqual({ status: 400, body: { error: noPendingNonce } });
+    });
+
+    it("follows maxFailedSignatureAttempts, and Infinity turns the limit off", async () => {
+      const two = await failedAttempts(2, false, { maxFailedSignatureAttempts: 2 });
+      expect(await two.session.get()).toEqual({});
+      const off = await failedAttempts(50, false, { maxFailedSignatureAttempts: Number.POSITIVE_INFINITY });
+      expect(off.answers.every((answer) => answer.status === 401)).toBe(true);
+      expect(await off.handlers.verify(off.session, { body: off.proof })).toMatchObject({ status: 200 });
+    });
+
+    it.each([0, -1, 2.5, Number.NaN, "5", null])("refuses maxFailedSignatureAttempts %j, naming it", (limit) => {
+      expect(() => setup(sessionKind, { maxFailedSignatureAttempts: limit as number })).toThrow(
+        /createAuthHandlers: `maxFailedSignatureAttempts` must be a whole number of at least 1, or Infinity/,
+      );
+    });
+
+    it(`keeps each count as long as the pending nonce can be used (${sessionKind === "server-store" ? "the nonce TTL" : "the session's absolute lifetime"}, plus the clock skew)`, async () => {
+      const ttls: number[] = [];
+      const inner = createMemoryNonceStore();
+      const recording: NonceStore = {
+        consume: (nonce, ttlMs) => inner.consume(nonce, ttlMs),
+        countAttempt: (nonce, ttlMs) => (ttls.push(ttlMs), inner.countAttempt(nonce, ttlMs)),
+      };
+      await failedAttempts(1, false, { nonceStore: recording, revocationStore: inner, nonceTtlSeconds: 120, maxSessionAgeSeconds: 7200 });
+      expect(ttls).toEqual([sessionKind === "server-store" ? 120_000 + 60_000 : 7_200_000 + 60_000]);
+    });
+
+    it("fails a verify whose count cannot be made as a service failure, keeping the nonce and judging nothing", async () => {
+      const inner = createMemoryNonceStore();
+      const failing: NonceStore = {
+        consume: (nonce, ttlMs) => inner.consume(nonce, ttlMs),
+        countAttempt: () => Promise.reject(new Error("down")),
+      };
+      const { answers, session, verifier } = await failedAttempts(1, true, { nonceStore: failing, revocationStore: inner });
+      expect(answers).toEqual([
+        sessionKind === "server-store"
+          ? { status: 500, body: { error: "Verification service unavailable." } }
+          : { status: 500, body: { error: "Internal server error." } },
+      ]);
+      expect(verifier.calls).toHaveLength(0);
+      expect((await session.get()).pendingNonce).toBeDefined();
+    });
+
+    it("counts in this process's memory for a nonce store without countAttempt, atomically here", async () => {
+      const inner = createMemoryNonceStore();
+      const consumeOnly: NonceStore = { consume: (nonce, ttlMs) => inner.consume(nonce, ttlMs) };
+      const verifier = scriptedVerifier(false);
+      const { handlers, account, clock } = setup(sessionKind, { verifier, nonceStore: consumeOnly, revocationStore: inner });
+      const session = createMemorySessionStore();
+      const { body } = await handlers.nonce(session);
+      const snapshot = await session.get();
+      const proof = signedBody(account, buildMessage({ account, nonce: body.nonce as string, issuedAtMs: clock.now }));
+      await Promise.all(Array.from({ length: 20 }, () => handlers.verify(createMemorySessionStore(snapshot), { body: proof })));
+      expect(verifier.calls).toHaveLength(5);
     });
   });
 });

@@ -58,6 +58,101 @@ describe("nonceStoreContract catches broken nonce stores", () => {
   });
 });
 
+/** A correct consume, for the broken countAttempt variants to sit beside. */
+function consumeOnce(): NonceStore["consume"] {
+  const used = new Set<string>();
+  return async (nonce) => {
+    if (used.has(nonce)) return false;
+    used.add(nonce);
+    return true;
+  };
+}
+
+describe("nonceStoreContract catches broken countAttempt implementations", () => {
+  it("fails a count read and written in two steps (concurrent calls repeat counts)", async () => {
+    const checks = nonceStoreContract((): NonceStore => {
+      const counts = new Map<string, number>();
+      return {
+        consume: consumeOnce(),
+        async countAttempt(nonce) {
+          const seen = counts.get(nonce) ?? 0;
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          counts.set(nonce, seen + 1);
+          return seen + 1;
+        },
+      };
+    });
+    await expect(check(checks, "concurrent calls on one nonce").run()).rejects.toThrow(/concurrent countAttempt calls resolved \[1,1,1/);
+  });
+
+  it("fails a count that is shared by every nonce, and one that consume moves", async () => {
+    const shared = nonceStoreContract((): NonceStore => {
+      let count = 0;
+      return { consume: consumeOnce(), countAttempt: async () => ++count };
+    });
+    await expect(check(shared, "each nonce on its own").run()).rejects.toThrow(/second nonce after two counts on the first/);
+
+    const oneKeySpace = nonceStoreContract((): NonceStore => {
+      const counts = new Map<string, number>();
+      return {
+        async consume(nonce) {
+          if (counts.has(nonce)) return false;
+          counts.set(nonce, 1);
+          return true;
+        },
+        async countAttempt(nonce) {
+          const next = (counts.get(nonce) ?? 0) + 1;
+          counts.set(nonce, next);
+          return next;
+        },
+      };
+    });
+    await expect(check(oneKeySpace, "each nonce on its own").run()).rejects.toThrow(/consume of a nonce that was counted/);
+  });
+
+  it("fails a count that never expires, and one that a later short TTL cuts", async () => {
+    const forever = nonceStoreContract((): NonceStore => {
+      const counts = new Map<string, number>();
+      return {
+        consume: consumeOnce(),
+        async countAttempt(nonce) {
+          const next = (counts.get(nonce) ?? 0) + 1;
+          counts.set(nonce, next);
+          return next;
+        },
+      };
+    });
+    await expect(check(forever, "keeps a count for its TTL").run()).rejects.toThrow(/call after the TTL ran out/);
+
+    const shortened = nonceStoreContract((): NonceStore => {
+      const counts = new Map<string, { count: number; until: number }>();
+      return {
+        consume: consumeOnce(),
+        async countAttempt(nonce, ttlMs) {
+          const current = counts.get(nonce);
+          const count = current !== undefined && current.until > Date.now() ? current.count + 1 : 1;
+          counts.set(nonce, { count, until: Date.now() + ttlMs });
+          return count;
+        },
+      };
+    });
+    await expect(check(shortened, "keeps a count for its TTL").run()).rejects.toThrow(/call after the short TTL, within the long one/);
+  });
+
+  it("fails a countAttempt that accepts bad input", async () => {
+    const checks = nonceStoreContract((): NonceStore => ({ consume: consumeOnce(), countAttempt: async () => 1 }));
+    await expect(check(checks, "countAttempt (when present) rejects bad input").run()).rejects.toThrow(/must reject/);
+  });
+
+  it("passes a store without countAttempt (the method is optional), and fails it when the method is required", async () => {
+    const store = (): NonceStore => ({ consume: consumeOnce() });
+    await expect(check(nonceStoreContract(store), "counts 1, 2, 3").run()).resolves.toBeUndefined();
+    await expect(check(nonceStoreContract(store, { requireCountAttempt: true }), "counts 1, 2, 3").run()).rejects.toThrow(
+      /has no countAttempt/,
+    );
+  });
+});
+
 /** Revocations kept until a given time in a map, the way a correct store would, for the broken variants to start from. */
 function expiringMap(): { until: Map<string, number>; live(id: string): boolean } {
   const until = new Map<string, number>();

@@ -11,7 +11,7 @@ const LSF_DISABLE_MASTER = 0x00100000;
 let node: MockRippled;
 const verifiers: Verifier[] = [];
 
-function verifierWith(ledger?: "if-needed" | "always" | "never"): Verifier {
+function verifierWith(ledger?: "cached" | "if-needed" | "always" | "never"): Verifier {
   const verifier = createVerifier({
     nodeUrl: node.url,
     connectTimeoutMs: 1000,
@@ -69,10 +69,12 @@ describe.each(["ed25519", "secp256k1"] as const)("compact %s signature", (algori
     expect(await verifierWith().verify({ ...compactProof(wallet, message), publicKey: other.publicKey })).toBe(false);
   });
 
-  it("serves master-key sign-ins without asking the ledger in if-needed mode", async () => {
+  it("asks the ledger once by default whether the master key is disabled, and never in never mode", async () => {
     const before = node.requestCount("account_info");
     expect(await verifierWith().verify(compactProof(wallet, message))).toBe(true);
-    expect(node.requestCount("account_info")).toBe(before);
+    expect(node.requestCount("account_info")).toBe(before + 1);
+    expect(await verifierWith("never").verify(compactProof(wallet, message))).toBe(true);
+    expect(node.requestCount("account_info")).toBe(before + 1);
   });
 });
 
@@ -110,7 +112,7 @@ describe("compact signature without publicKey", () => {
 });
 
 describe("compact signature key authority", () => {
-  it("accepts a regular key the ledger names (if-needed asks the ledger)", async () => {
+  it("accepts a regular key the ledger names (the default asks the ledger)", async () => {
     const master = walletFor("ed25519");
     const regular = regularKeyWallet(master.classicAddress);
     const keyAddress = keyAddressOf(regular);
@@ -156,12 +158,64 @@ describe("compact signature key authority", () => {
     expect(node.requestCount("account_info")).toBe(before);
   });
 
-  it("if-needed accepts a disabled master key without asking; always refuses it", async () => {
+  it.each([
+    ["the default", undefined],
+    ["cached", "cached"],
+    ["if-needed (deprecated, the same as cached)", "if-needed"],
+    ["always", "always"],
+  ] as const)("%s refuses a disabled master key (master_disabled)", async (_name, mode) => {
+    for (const algorithm of ["ed25519", "secp256k1"] as const) {
+      const wallet = walletFor(algorithm);
+      node.setAccount(wallet.classicAddress, { flags: LSF_DISABLE_MASTER, regularKey: walletFor("ed25519").classicAddress });
+      const proof = compactProof(wallet, signInMessage(wallet.classicAddress));
+      const verifier = verifierWith(mode);
+      expect(await verifier.check(proof)).toEqual({
+        ok: false,
+        code: "master_disabled",
+        detail: `The master key of ${wallet.classicAddress} signed, but the account has disabled its master key.`,
+      });
+      expect(await verifier.verify(proof)).toBe(false);
+      // Without publicKey, the secp256k1 key recovered from the signature is judged the same way.
+      if (algorithm === "secp256k1")
+        expect(await verifier.verify(compactProof(wallet, signInMessage(wallet.classicAddress), { withPublicKey: false }))).toBe(false);
+    }
+  });
+
+  it("never accepts a disabled master key, without asking the ledger (what offline mode gives up)", async () => {
     const wallet = walletFor("ed25519");
     node.setAccount(wallet.classicAddress, { flags: LSF_DISABLE_MASTER, regularKey: walletFor("ed25519").classicAddress });
-    const proof = compactProof(wallet, signInMessage(wallet.classicAddress));
-    expect(await verifierWith("if-needed").verify(proof)).toBe(true);
-    expect(await verifierWith("always").verify(proof)).toBe(false);
+    const before = node.requestCount("account_info");
+    expect(await verifierWith("never").verify(compactProof(wallet, signInMessage(wallet.classicAddress)))).toBe(true);
+    expect(node.requestCount("account_info")).toBe(before);
+  });
+
+  it("the default accepts an enabled master key and an unfunded account's master key, one look-up each", async () => {
+    const funded = walletFor("secp256k1");
+    node.setAccount(funded.classicAddress, { regularKey: walletFor("ed25519").classicAddress });
+    const unfunded = walletFor("ed25519");
+    node.removeAccount(unfunded.classicAddress);
+    const verifier = verifierWith();
+    const before = node.requestCount("account_info");
+    expect(await verifier.check(compactProof(funded, signInMessage(funded.classicAddress)))).toMatchObject({
+      ok: true,
+      authority: "master",
+    });
+    expect(await verifier.check(compactProof(unfunded, signInMessage(unfunded.classicAddress)))).toMatchObject({
+      ok: true,
+      authority: "master",
+    });
+    expect(node.requestCount("account_info")).toBe(before + 2);
+  });
+
+  it("rejects with LedgerUnavailableError when the master key signs and the node cannot answer (default)", async () => {
+    const wallet = walletFor("ed25519");
+    node.setBehaviour("silent");
+    const verifier = createVerifier({ nodeUrl: node.url, connectTimeoutMs: 300, requestTimeoutMs: 300 });
+    verifiers.push(verifier);
+    await expect(verifier.check(compactProof(wallet, signInMessage(wallet.classicAddress)))).rejects.toBeInstanceOf(LedgerUnavailableError);
+    node.setBehaviour("normal");
+    // The failed look-up was not remembered: the next sign-in asks again, and holds.
+    expect(await verifier.verify(compactProof(wallet, signInMessage(wallet.classicAddress)))).toBe(true);
   });
 
   it("always accepts an enabled master key, an unfunded account's master key, and a regular key", async () => {

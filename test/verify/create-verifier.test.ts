@@ -16,14 +16,19 @@ import {
 } from "./proofs.js";
 
 describe("createVerifier options", () => {
-  it("defaults to a public mainnet cluster, and serves master-key proofs with no node reachable", async () => {
+  it("defaults to a public mainnet cluster; with no node reachable a master-key proof is unavailable, except with ledger: never", async () => {
     expect(DEFAULT_NODE_URL).toBe("wss://xrplcluster.com");
     // Port 1 on loopback: nothing listens (tests never contact the public default).
-    const verifier = createVerifier({ nodeUrl: "ws://127.0.0.1:1", logger: { warn: () => undefined, error: () => undefined } });
+    const logger = { warn: () => undefined, error: () => undefined };
+    const verifier = createVerifier({ nodeUrl: "ws://127.0.0.1:1", logger });
+    const offline = createVerifier({ nodeUrl: "ws://127.0.0.1:1", logger, strategies: [compactSignature({ ledger: "never" })] });
     const wallet = walletFor("ed25519");
-    // A master-key compact proof needs no node, reachable or not.
-    expect(await verifier.verify(compactProof(wallet, signInMessage(wallet.classicAddress)))).toBe(true);
+    const proof = compactProof(wallet, signInMessage(wallet.classicAddress));
+    // By default the ledger must say the master key is not disabled; only "never" skips that.
+    await expect(verifier.verify(proof)).rejects.toBeInstanceOf(LedgerUnavailableError);
+    expect(await offline.verify(proof)).toBe(true);
     await verifier.close();
+    await offline.close();
   });
 
   it.each([
@@ -106,7 +111,8 @@ describe("createVerifier with an in-memory ledgerReader", () => {
     expect(await verifier.verify(compactProof(regular, signInMessage(master.classicAddress)))).toBe(true);
     const blob = walletSignedTx(wallet, signInAccountSet(wallet.classicAddress, message));
     expect(await verifier.verify(signedTxRequest(wallet.classicAddress, message, blob))).toBe(true);
-    expect(ledger.reads).toEqual([master.classicAddress, wallet.classicAddress]);
+    // The master key's account (whether it disabled the key), the regular key's, the transaction's.
+    expect(ledger.reads).toEqual([wallet.classicAddress, master.classicAddress, wallet.classicAddress]);
     await verifier.close();
   });
 

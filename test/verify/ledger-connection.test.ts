@@ -48,9 +48,13 @@ describe("ledger connection", () => {
     node = await startMockRippled();
     const verifier = track(createVerifier({ nodeUrl: node.url, ...SHORT }));
     const wallet = walletFor("ed25519");
-    expect(await verifier.verify(compactProof(wallet, signInMessage(wallet.classicAddress)))).toBe(true);
+    const masterProof = compactProof(wallet, signInMessage(wallet.classicAddress));
+    // A signature that does not hold is refused before the ledger is asked.
+    expect(await verifier.verify({ ...masterProof, message: `${masterProof.message} ` })).toBe(false);
     await new Promise((resolveWait) => setTimeout(resolveWait, 100));
     expect(node.connectionCount()).toBe(0);
+    // A master key that signs needs the ledger (is it disabled?), as a regular key does.
+    expect(await verifier.verify(masterProof)).toBe(true);
     const proof = regularKeyProof(node);
     expect(await verifier.verify(proof)).toBe(true);
     expect(await verifier.verify(proof)).toBe(true);
@@ -73,12 +77,15 @@ describe("ledger connection", () => {
     expect(await verifier.verify(proof)).toBe(true);
   });
 
-  it("starts while the node is down, serves master-key sign-ins, and looks up once the node is back", async () => {
+  it("starts while the node is down, answers a master-key sign-in as unavailable (offline only with ledger: never), and looks up once the node is back", async () => {
     node = await startMockRippled();
     await node.stop();
     const verifier = track(createVerifier({ nodeUrl: node.url, ...SHORT }));
+    const offline = track(createVerifier({ nodeUrl: node.url, ...SHORT, strategies: [compactSignature({ ledger: "never" })] }));
     const wallet = walletFor("secp256k1");
-    expect(await verifier.verify(compactProof(wallet, signInMessage(wallet.classicAddress)))).toBe(true);
+    const masterProof = compactProof(wallet, signInMessage(wallet.classicAddress));
+    await expect(verifier.verify(masterProof)).rejects.toBeInstanceOf(LedgerUnavailableError);
+    expect(await offline.verify(masterProof)).toBe(true);
     const proof = regularKeyProof(node);
     // A refused connection fails at once with what went wrong, not by running out a timeout.
     const error = await verifier.verify(proof).catch((caught: unknown) => caught);
@@ -87,6 +94,7 @@ describe("ledger connection", () => {
     expect((error as Error).message).not.toMatch(/within \d+ ms/);
     await node.restart();
     expect(await verifier.verify(proof)).toBe(true);
+    expect(await verifier.verify(masterProof)).toBe(true);
   });
 
   it("rejects with LedgerUnavailableError within the request timeout when the node is silent", async () => {
@@ -212,16 +220,20 @@ describe("ledger connection", () => {
     expect(node.connectionCount()).toBe(2);
   });
 
-  it("after close(), look-ups reject with LedgerUnavailableError and master-key proofs still verify", async () => {
+  it("after close(), look-ups reject with LedgerUnavailableError, master key included; ledger: never still verifies it", async () => {
     node = await startMockRippled();
     const verifier = createVerifier({ nodeUrl: node.url, ...SHORT, strategies: [compactSignature(), signedTransaction()] });
+    const offline = createVerifier({ nodeUrl: node.url, ...SHORT, strategies: [compactSignature({ ledger: "never" })] });
     const proof = regularKeyProof(node);
     expect(await verifier.verify(proof)).toBe(true);
     await verifier.close();
     await verifier.close();
+    await offline.close();
     await expect(verifier.verify(proof)).rejects.toBeInstanceOf(LedgerUnavailableError);
     const wallet = walletFor("ed25519");
-    expect(await verifier.verify(compactProof(wallet, signInMessage(wallet.classicAddress)))).toBe(true);
+    const masterProof = compactProof(wallet, signInMessage(wallet.classicAddress));
+    await expect(verifier.verify(masterProof)).rejects.toBeInstanceOf(LedgerUnavailableError);
+    expect(await offline.verify(masterProof)).toBe(true);
   });
 
   it("close() during a connection attempt to a silent address returns promptly, and the look-up fails at once", async () => {

@@ -8,9 +8,9 @@ export async function buildServer(auth: FetchHandler): Promise<FastifyInstance> 
 
   // Your own protected route.
   app.get("/api/profile", async (request, reply) => {
-    const session = await auth.getSession(toRequest(request));
-    if (session === null) return reply.code(401).send({ error: "Not authenticated." });
-    return { address: session.address };
+    const signedIn = await auth.getSession(toRequest(request));
+    if (signedIn === null) return reply.code(401).send({ error: "Not authenticated." });
+    return { address: signedIn.address };
   });
 
   return app;

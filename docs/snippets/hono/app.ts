@@ -9,14 +9,14 @@ export function createApp(auth: FetchHandler): Hono {
   app.all("/api/auth/*", (c) => auth.handle(c.req.raw));
 
   // Your own routes: a middleware that lets signed-in users through, with their address.
-  const signedIn = createMiddleware<{ Variables: { address: string } }>(async (c, next) => {
-    const session = await auth.getSession(c.req.raw);
-    if (session === null) return c.json({ error: "Not authenticated." }, 401);
-    c.set("address", session.address);
+  const requireSignIn = createMiddleware<{ Variables: { address: string } }>(async (c, next) => {
+    const signedIn = await auth.getSession(c.req.raw);
+    if (signedIn === null) return c.json({ error: "Not authenticated." }, 401);
+    c.set("address", signedIn.address);
     await next();
   });
 
-  app.get("/api/profile", signedIn, (c) => c.json({ address: c.var.address }));
+  app.get("/api/profile", requireSignIn, (c) => c.json({ address: c.var.address }));
 
   return app;
 }

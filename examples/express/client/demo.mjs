@@ -1,6 +1,9 @@
 // The demo page script (bundled into public/client.js by build-client.mjs). It uses only the
-// public browser entry of the library, by package name, as an application would.
-import { createAuthController, createDevWallet, createHttpAdapter } from "sign-in-with-xrpl/client";
+// public browser entry of the library, by package name, as an application would. It offers every
+// wallet this browser has (GemWallet, Crossmark, the wallet-kit adapters the page registered),
+// Xaman when the server has it, and the dev wallet in development only. Each wallet's SDK is its
+// own chunk, downloaded when that wallet is looked for or used.
+import { createAuthController, createDevWallet, createHttpAdapter, createXamanWallet, detectWallets } from "sign-in-with-xrpl/client";
 
 const DEV_WALLET_SEED_KEY = "sign-in-with-xrpl-demo:dev-wallet-seed";
 const ME_ROUTE = "/api/me";
@@ -8,6 +11,14 @@ const MAX_ANSWERS = 20;
 
 const elements = {
   main: document.querySelector("main"),
+  devNotice: document.getElementById("dev-notice"),
+  devSection: document.getElementById("dev-wallet-section"),
+  actions: document.getElementById("wallet-actions"),
+  walletsFound: document.getElementById("wallets-found"),
+  xamanPanel: document.getElementById("xaman-panel"),
+  xamanHint: document.getElementById("xaman-hint"),
+  xamanQr: document.getElementById("xaman-qr"),
+  xamanLink: document.getElementById("xaman-link"),
   status: document.getElementById("status"),
   address: document.getElementById("session-address"),
   error: document.getElementById("error"),
@@ -64,23 +75,48 @@ async function loadDevWallets() {
 }
 
 /**
- * The wallet the controller talks to: it signs with the proof kind the clicked button chose and
+ * The wallet the controller talks to: it forwards to the wallet the clicked button chose and
  * records the exact message it was asked to sign, so the page can show it.
  */
-function createDemoWallet({ byMessage, byTransaction }, onSign, onProof) {
-  let proof = "signature";
+function createDemoWallet(onSign, onProof) {
+  let active;
   return {
-    chooseProof(kind) {
-      proof = kind;
+    choose(wallet) {
+      active = wallet;
     },
-    getAddress: () => byMessage.getAddress(),
+    getAddress: () => active.getAddress(),
     async sign(message) {
-      onSign(message, proof);
-      const signed = await (proof === "signedTx" ? byTransaction.sign(message) : byMessage.sign(message));
+      onSign(message);
+      const signed = await active.sign(message);
       onProof(signed);
       return signed;
     },
   };
+}
+
+/** Shows a Xaman sign request (QR code and link), or hides the panel once it is answered. */
+function showXamanRequest(request) {
+  elements.xamanPanel.hidden = request === null;
+  if (request === null) return;
+  elements.xamanQr.src = request.qrPngUrl;
+  elements.xamanLink.href = request.deepLink;
+  elements.xamanHint.textContent = request.pushed
+    ? "Xaman sent this request to your phone: open it there (or scan the code)."
+    : request.purpose === "identify"
+      ? "Scan with Xaman to choose the account that signs in (or open the link on your phone)."
+      : "Scan again to sign the sign-in message with that account.";
+}
+
+/** The wallets this page offers: the ones this browser has, Xaman when the server has it. */
+async function findWallets(config) {
+  const found = await detectWallets({
+    gemWallet: () => import("@gemwallet/api"),
+    crossmark: () => import("@crossmarkio/sdk"),
+    // A page that uses wallet-kit builds its adapters (createOtsuAdapter(), ...) and registers them here.
+    walletKit: window.walletKitAdapters ?? [],
+  });
+  if (config.xaman) found.push({ id: "xaman", name: "Xaman", via: "server", wallet: createXamanWallet({ onRequest: showXamanRequest }) });
+  return found;
 }
 
 function showAnswer({ method, path, status, body }) {
@@ -108,8 +144,9 @@ function render(state) {
   elements.status.dataset.status = state.status;
   elements.address.textContent = state.status === "authenticated" && state.address ? state.address : "";
   elements.error.textContent = state.error ? state.error.message : view.problem;
-  elements.signInSignature.disabled = view.busy || state.status === "authenticating";
-  elements.signInTransaction.disabled = view.busy || state.status === "authenticating";
+  for (const button of elements.actions.querySelectorAll("button[data-sign-in]")) {
+    button.disabled = view.busy || state.status === "authenticating";
+  }
   elements.signOut.disabled = view.busy;
   elements.main.setAttribute("aria-busy", String(view.busy));
 }
@@ -119,21 +156,19 @@ function describeError(error) {
 }
 
 async function main() {
-  const wallets = await loadDevWallets();
-  elements.walletAddress.textContent = await wallets.byMessage.getAddress();
-  elements.walletAlgorithm.textContent = wallets.byMessage.algorithm;
+  const config = await (await fetch("/api/demo/config", { headers: { accept: "application/json" } })).json();
 
   const wallet = createDemoWallet(
-    wallets,
-    (message, proof) => {
+    (message) => {
       elements.signedMessage.textContent = message;
-      elements.proofKind.textContent =
-        proof === "signedTx"
-          ? "Signed as the first memo of an AccountSet transaction that can never be applied to the ledger (signatureKind: signedTx):"
-          : "Signed as a message (signatureKind: signature):";
+      elements.proofKind.textContent = "Signing…";
       elements.proof.textContent = "";
     },
     (signed) => {
+      elements.proofKind.textContent =
+        signed.signatureKind === "signedTx"
+          ? "Signed as the first memo of a transaction that can never be applied to the ledger (signatureKind: signedTx):"
+          : "Signed as a message (signatureKind: signature):";
       elements.proof.textContent = JSON.stringify(signed, null, 2);
     },
   );
@@ -167,18 +202,43 @@ async function main() {
     render(controller.getState());
   }
 
-  elements.signInSignature.addEventListener("click", () =>
-    run(() => {
-      wallet.chooseProof("signature");
-      return controller.signIn();
-    }),
-  );
-  elements.signInTransaction.addEventListener("click", () =>
-    run(() => {
-      wallet.chooseProof("signedTx");
-      return controller.signIn();
-    }),
-  );
+  /** A "Sign in with ..." button for `chosen`. */
+  function offer(button, chosen) {
+    button.dataset.signIn = "true";
+    button.hidden = false;
+    button.addEventListener("click", () =>
+      run(() => {
+        wallet.choose(chosen);
+        return controller.signIn();
+      }),
+    );
+  }
+
+  // The dev wallet, in development only: one key pair, two proof kinds.
+  if (config.devWallet) {
+    const wallets = await loadDevWallets();
+    elements.devNotice.hidden = false;
+    elements.devSection.hidden = false;
+    elements.walletAddress.textContent = await wallets.byMessage.getAddress();
+    elements.walletAlgorithm.textContent = wallets.byMessage.algorithm;
+    offer(elements.signInSignature, wallets.byMessage);
+    offer(elements.signInTransaction, wallets.byTransaction);
+  }
+
+  const found = await findWallets(config);
+  for (const { id, name, wallet: chosen } of found) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = `Sign in with ${name}`;
+    button.dataset.wallet = id;
+    elements.actions.insertBefore(button, elements.signOut);
+    offer(button, chosen);
+  }
+  elements.walletsFound.textContent =
+    found.length === 0
+      ? "No wallet found in this browser (GemWallet and Crossmark are browser extensions)."
+      : `Wallets found: ${found.map(({ name }) => name).join(", ")}.`;
+
   elements.signOut.addEventListener("click", () => run(() => controller.signOut()));
 
   // Restore the session a reload left behind: the server's me route says who is signed in.

@@ -11,7 +11,9 @@ export async function checkSettingsOrExit(): Promise<void> {
     XrplProvider(options);
   } catch (error) {
     if (!(error instanceof InvalidOptionsError)) throw error;
-    console.error(`Cannot start the example: ${error.message}`);
+    // A refused chain id came from XRPL_CHAIN_ID: the line names the setting.
+    const setting = error.message.includes("`chainId`") ? `XRPL_CHAIN_ID ${JSON.stringify(process.env.XRPL_CHAIN_ID)} is not usable: ` : "";
+    console.error(`Cannot start the example: ${setting}${error.message}`);
     process.exit(1);
   } finally {
     await options.verifier.close();

@@ -3,7 +3,7 @@
 // Created at start by lib/startup-check.ts, so a bad setting stops the start.
 import { createAuthHandlers, createVerifier, type AuthHandlers, type NonceStore, type Verifier } from "sign-in-with-xrpl";
 import { createRedisNonceStore } from "sign-in-with-xrpl/redis";
-import { checkedByLibrary } from "../settings.mjs";
+import { checkedByLibrary, uriSchemesFor } from "../settings.mjs";
 import { getServerConfig, type ServerConfig } from "./config";
 import { createFixedWindowLimiter, type FixedWindowLimiter } from "./rate-limit";
 import { redisConnection } from "./redis";
@@ -44,6 +44,12 @@ async function createAuth(): Promise<Auth> {
         sessionKind: "sealed-cookie",
         // From APP_DOMAIN only, never from the request's Host header.
         ...(config.domain === undefined ? {} : { domain: config.domain }),
+        // Only messages for this network (XRPL_CHAIN_ID, mainnet by default) sign anyone in.
+        chainId: config.chainId,
+        // In production a message must name an https: URI (unless APP_DOMAIN is loopback only: a local demo).
+        uriSchemes: uriSchemesFor(config.production, config.domain),
+        // Pages of other sites get 403 from nonce, verify and sign-out, except ALLOWED_ORIGINS.
+        ...(config.allowedOrigins === undefined ? {} : { allowedOrigins: config.allowedOrigins }),
         ...(nonceStore === undefined ? {} : { nonceStore }),
         maxSessionAgeSeconds: config.sessionMaxAgeSeconds,
         production: config.production,

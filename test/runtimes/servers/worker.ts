@@ -5,7 +5,8 @@
  *
  * A Worker may not use a socket opened while serving another request, so the verifier's ledger
  * connection cannot be shared across requests: here each verify gets its own verifier, closed
- * when it answers (compact signatures by a master key never open the connection).
+ * when it answers (every proof whose signature holds asks the ledger, a master key whether the
+ * account has disabled it).
  */
 import { createVerifier, type CheckResult, type Verifier, type VerifyRequest } from "../../../src/index.js";
 import { createRuntimeApp, type RuntimeApp } from "../app.js";

@@ -1,7 +1,7 @@
 import { auth } from "@/lib/auth";
 
 export async function GET(request: Request) {
-  const session = await auth.getSession(request);
-  if (session === null) return Response.json({ error: "Not authenticated." }, { status: 401 });
-  return Response.json({ address: session.address });
+  const signedIn = await auth.getSession(request);
+  if (signedIn === null) return Response.json({ error: "Not authenticated." }, { status: 401 });
+  return Response.json({ address: signedIn.address });
 }

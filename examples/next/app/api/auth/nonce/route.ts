@@ -19,7 +19,9 @@ export async function GET(request: Request): Promise<Response> {
         { ...rateHeaders, "Retry-After": String(resetSeconds) },
       );
     }
-    const result = await handlers.nonce(session);
+    // The request's Origin and Sec-Fetch-Site tell a page of another site (403); its Host, the
+    // host a live sign-in is kept on.
+    const result = await handlers.nonce(session, { request });
     return json(result.status, result.body, rateHeaders);
   });
 }

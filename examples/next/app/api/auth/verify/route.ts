@@ -10,7 +10,7 @@ export async function POST(request: Request): Promise<Response> {
     if (read.kind === "too-large") return json(413, { error: `Request body too large (limit ${BODY_LIMIT_BYTES / 1024}kb).` });
     // An unreadable body goes to the handler as such: a sealed-cookie session answers 500 `Internal server error.`.
     const body = read.kind === "json" ? read.body : undefined;
-    return send(await handlers.verify(session, { body }));
+    return send(await handlers.verify(session, { body, request }));
   });
 }
 

@@ -1,0 +1,34 @@
+// A ledger node on 127.0.0.1 for the benchmarks: the tests' mock rippled
+// (test/support/mock-rippled.ts, which answers server_info and account_info as rippled does),
+// compiled with esbuild into test-artifacts/ on first use, so the benchmarks and the tests use one
+// stand-in. Loopback only: a look-up costs a real WebSocket round trip and rippled's JSON, not a
+// network's latency.
+import { mkdir } from "node:fs/promises";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { build } from "esbuild";
+
+const source = fileURLToPath(new URL("../test/support/mock-rippled.ts", import.meta.url));
+// Inside the repository, so the bundle finds ws and ripple-address-codec in its node_modules.
+const outDirectory = fileURLToPath(new URL("../test-artifacts/bench/", import.meta.url));
+const outFile = `${outDirectory}mock-rippled.mjs`;
+
+let compiled;
+
+/** Starts the mock rippled (options as `startMockRippled`): `{ url, setAccount, requestCount, stop, ... }`. */
+export async function startLocalLedger(options = {}) {
+  compiled ??= (async () => {
+    await mkdir(outDirectory, { recursive: true });
+    await build({
+      entryPoints: [source],
+      outfile: outFile,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      packages: "external",
+      logLevel: "warning",
+    });
+    return import(pathToFileURL(outFile).href);
+  })();
+  const { startMockRippled } = await compiled;
+  return startMockRippled(options);
+}

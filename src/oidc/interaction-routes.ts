@@ -276,7 +276,8 @@ function signInRecord(message: SignInMessage, body: unknown, session: { claims?:
   const claim: XrplProofClaim = {
     message: proof.message,
     signatureKind: proof.signatureKind,
-    ...(proof.signatureKind === "signature" ? { signature: proof.signature } : { txBlob: proof.txBlob }),
+    ...(proof.signature === undefined ? {} : { signature: proof.signature }),
+    ...(proof.txBlob === undefined ? {} : { txBlob: proof.txBlob }),
     ...(proof.publicKey === undefined ? {} : { publicKey: proof.publicKey }),
   };
   const chainId = message.chainId === undefined ? undefined : normalizeChainId(message.chainId);

@@ -18,9 +18,9 @@ import type { OidcAdapter, OidcAdapterFactory, OidcAdapterPayload } from "./prov
 export interface XrplProofClaim {
   message: string;
   signatureKind: "signature" | "signedTx";
-  signature?: string | undefined;
-  txBlob?: string | undefined;
-  publicKey?: string | undefined;
+  signature?: string;
+  txBlob?: string;
+  publicKey?: string;
 }
 
 /** @internal One sign-in, as the grant it created keeps it. */

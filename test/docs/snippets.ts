@@ -155,6 +155,7 @@ export function checkSnippets(root: string, snippets: readonly Snippet[]): Snipp
       "sign-in-with-xrpl/testing": ["src/testing/index.ts"],
       "sign-in-with-xrpl/authjs": ["src/authjs/index.ts"],
       "sign-in-with-xrpl/xaman": ["src/xaman/index.ts"],
+      "sign-in-with-xrpl/oidc": ["src/oidc/index.ts"],
     },
   };
   delete options.rootDir;

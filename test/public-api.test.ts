@@ -108,7 +108,15 @@ const DOCUMENTED_NAMES: Record<string, { functions?: string[]; classes?: string[
   },
   "sign-in-with-xrpl/oidc": {
     functions: ["createXrplOidc", "createRedisAdapter"],
-    types: ["XrplOidc", "XrplOidcOptions", "XrplOidcConfiguration", "OidcClientMetadata", "OidcSignInRequest", "XrplProofClaim", "OidcJwks"],
+    types: [
+      "XrplOidc",
+      "XrplOidcOptions",
+      "XrplOidcConfiguration",
+      "OidcClientMetadata",
+      "OidcSignInRequest",
+      "XrplProofClaim",
+      "OidcJwks",
+    ],
   },
   "sign-in-with-xrpl/xaman": { functions: ["createXamanSignIn"], types: ["XamanSignIn", "XamanSignInOptions"] },
 };

@@ -23,7 +23,11 @@ describe("OpenID Provider example: openid-client completes the code flow", () =>
 
   beforeAll(async () => {
     node = await startMockRippled();
-    op = await startOidcExample({ env: { XRPL_NODE_URL: node.url, OIDC_CLIENTS, NONCE_RATE_LIMIT: "1000", VERIFY_RATE_LIMIT: "1000" } });
+    // buildClient: the page script, which a clean clone has not bundled yet (the page test below loads it).
+    op = await startOidcExample({
+      buildClient: true,
+      env: { XRPL_NODE_URL: node.url, OIDC_CLIENTS, NONCE_RATE_LIMIT: "1000", VERIFY_RATE_LIMIT: "1000" },
+    });
     rp = await discoverProvider(op.url, "web-app", CLIENT_SECRET);
   });
   afterAll(async () => {

@@ -19,6 +19,7 @@ export default tseslint.config(
       "examples/**/public/client.js",
       "examples/**/public/chunks/**",
       "test/runtimes/node_modules/**",
+      "test/runtimes/.build/**",
       "test-artifacts/**",
     ],
   },

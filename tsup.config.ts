@@ -16,6 +16,8 @@ export default defineConfig([
       "better-auth-client": "src/better-auth/client.ts",
       authjs: "src/authjs/index.ts",
       oidc: "src/oidc/index.ts",
+      cloudflare: "src/cloudflare/index.ts",
+      "deno-kv": "src/deno-kv/index.ts",
       xaman: "src/xaman/index.ts",
     },
     format: ["esm", "cjs"],

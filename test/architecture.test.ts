@@ -21,6 +21,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   fetch: [...BELOW, "message", "verify", "server", "fetch"],
   redis: [...BELOW, "message", "verify", "server", "redis"],
   postgres: [...BELOW, "message", "verify", "server", "postgres"],
+  cloudflare: [...BELOW, "message", "verify", "server", "cloudflare"],
+  "deno-kv": [...BELOW, "message", "verify", "server", "deno-kv"],
   client: [...BELOW, "message", "client"],
   xaman: [...BELOW, "message", "verify", "server", "xaman"],
 };

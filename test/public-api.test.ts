@@ -44,6 +44,8 @@ const ENTRIES: readonly Entry[] = [
   { specifier: "sign-in-with-xrpl/better-auth/client", file: "src/better-auth/client.ts" },
   { specifier: "sign-in-with-xrpl/authjs", file: "src/authjs/index.ts" },
   { specifier: "sign-in-with-xrpl/oidc", file: "src/oidc/index.ts" },
+  { specifier: "sign-in-with-xrpl/cloudflare", file: "src/cloudflare/index.ts" },
+  { specifier: "sign-in-with-xrpl/deno-kv", file: "src/deno-kv/index.ts" },
   { specifier: "sign-in-with-xrpl/xaman", file: "src/xaman/index.ts" },
 ];
 
@@ -118,6 +120,12 @@ const DOCUMENTED_NAMES: Record<string, { functions?: string[]; classes?: string[
       "OidcJwks",
     ],
   },
+  "sign-in-with-xrpl/cloudflare": {
+    functions: ["createDurableObjectNonceStore"],
+    classes: ["NonceStoreObject"],
+    types: ["DurableObjectNonceStoreOptions", "NonceStoreNamespace"],
+  },
+  "sign-in-with-xrpl/deno-kv": { functions: ["createDenoKvNonceStore"], types: ["DenoKvNonceStoreOptions", "DenoKvDatabase"] },
   "sign-in-with-xrpl/xaman": { functions: ["createXamanSignIn"], types: ["XamanSignIn", "XamanSignInOptions"] },
 };
 
@@ -692,8 +700,11 @@ describe("the public API of sign-in-with-xrpl", () => {
     expect(gaps, `entry/barrel statements that are not re-exports:\n${gaps.join("\n")}`).toEqual([]);
   });
 
-  it("never uses console in src", () => {
-    const gaps = consoleGaps(project);
+  it("never uses console in src, except as the development default logger", () => {
+    // The one place: `defaultLogger` in src/shared/logger.ts, the logger of handlers given none
+    // outside production (test/server/loud-setup.test.ts checks that production stays silent).
+    const gaps = consoleGaps(project).filter((gap) => !/^src\/shared\/logger\.ts:\d+ {2}globalThis\.console:/u.test(gap));
+    expect(consoleGaps(project).filter((gap) => gap.startsWith("src/shared/logger.ts"))).toHaveLength(1);
     expect(gaps, `console in the library:\n${gaps.join("\n")}`).toEqual([]);
   });
 });

@@ -1,9 +1,14 @@
 import { compactSignature, createVerifier } from "sign-in-with-xrpl";
+import { createDurableObjectNonceStore, type NonceStoreNamespace } from "sign-in-with-xrpl/cloudflare";
 import { createFetchHandler, type FetchHandler } from "sign-in-with-xrpl/fetch";
+
+// The Durable Object class that keeps used nonces and signed-out sessions for every isolate.
+export { NonceStoreObject } from "sign-in-with-xrpl/cloudflare";
 
 interface Env {
   APP_DOMAIN: string;
   SESSION_SECRET: string;
+  NONCES: NonceStoreNamespace;
 }
 
 // Built on the first request: a Worker sees its settings (`env`) only inside `fetch`.
@@ -17,6 +22,8 @@ export default {
       verifier: createVerifier({ strategies: [compactSignature({ ledger: "never" })] }),
       domain: env.APP_DOMAIN,
       sessionSecret: env.SESSION_SECRET,
+      // One store for every isolate: a nonce is used once everywhere, a sign-out reaches them all.
+      nonceStore: createDurableObjectNonceStore(env.NONCES),
       // A Worker has no NODE_ENV: say it, so a missing domain is refused.
       production: true,
     });

@@ -1,10 +1,16 @@
 import { createVerifier } from "npm:sign-in-with-xrpl";
+import { createDenoKvNonceStore } from "npm:sign-in-with-xrpl/deno-kv";
 import { createFetchHandler } from "npm:sign-in-with-xrpl/fetch";
 
+// Used nonces and signed-out sessions, shared by every process that opens the same database:
+// on Deno Deploy, every isolate of the app. KV_PATH unset: Deno's own database for this script.
+const kv = await Deno.openKv(Deno.env.get("KV_PATH"));
+
 const auth = createFetchHandler({
-  verifier: createVerifier(),
+  verifier: createVerifier({ nodeUrl: Deno.env.get("XRPL_NODE_URL") }),
   domain: Deno.env.get("APP_DOMAIN")?.split(","),
   sessionSecret: Deno.env.get("SESSION_SECRET") ?? "",
+  nonceStore: createDenoKvNonceStore(kv),
 });
 
 Deno.serve(async (request) => {

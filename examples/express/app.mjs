@@ -7,7 +7,12 @@ import { rateLimit } from "express-rate-limit";
 import { createAuthHandlers, expressSessionStore, sessionCookieOptions } from "sign-in-with-xrpl";
 import { createXamanSignIn } from "sign-in-with-xrpl/xaman";
 import { checkedByLibrary, NONCE_RATE_LIMITED } from "./config.mjs";
+import { basePath, mePath } from "./routes.mjs";
 import { uriSchemesFor } from "./settings-rules.mjs";
+
+/** Every API route lives under /api; `routePath` gives a route of routes.mjs relative to that router. */
+const API_PREFIX = "/api";
+const routePath = (path) => path.slice(API_PREFIX.length);
 
 /** Largest JSON body the API reads. A sign-in message is at most 8 KiB; a signed transaction adds a few hundred bytes. */
 export const BODY_LIMIT = "16kb";
@@ -148,17 +153,17 @@ export function createApp(options) {
 
   // Every call gets the request: its Origin and Sec-Fetch-Site headers tell a page of another site
   // (refused with 403), and its Host the host a session is read on.
-  api.get("/auth/nonce", nonceLimiter, async (req, res) => {
+  api.get(routePath(`${basePath}/nonce`), nonceLimiter, async (req, res) => {
     send(res, await handlers.nonce(expressSessionStore(req), { request: req }));
   });
 
-  api.post("/auth/verify", express.json({ limit: BODY_LIMIT }), async (req, res) => {
+  api.post(routePath(`${basePath}/verify`), express.json({ limit: BODY_LIMIT }), async (req, res) => {
     // A body that is not JSON (wrong content type) stays undefined: the handler answers
     // 400 `Invalid request body.`, like a malformed one.
     send(res, await handlers.verify(expressSessionStore(req), { body: req.body, request: req }));
   });
 
-  api.post("/auth/signout", async (req, res) => {
+  api.post(routePath(`${basePath}/signout`), async (req, res) => {
     const result = await handlers.signOut(expressSessionStore(req), { request: req });
     // Same name and attributes as when it was set, or the browser keeps it. Only once the session
     // has ended: a refused (cross-site) sign-out leaves the cookie alone.
@@ -166,7 +171,7 @@ export function createApp(options) {
     send(res, result);
   });
 
-  api.get("/me", async (req, res) => {
+  api.get(routePath(mePath), async (req, res) => {
     send(res, await handlers.me(expressSessionStore(req), { request: req }));
   });
 
@@ -177,24 +182,30 @@ export function createApp(options) {
 
   if (xamanSignIn !== undefined) {
     // Each sign request costs a call to Xaman's API: rate-limited like nonces.
-    api.post("/auth/xaman/payloads", nonceLimiter, express.json({ limit: BODY_LIMIT }), async (req, res) => {
+    api.post(routePath(`${basePath}/xaman/payloads`), nonceLimiter, express.json({ limit: BODY_LIMIT }), async (req, res) => {
       send(res, await xamanSignIn.createRequest(req.body));
     });
-    api.get("/auth/xaman/payloads/:uuid", async (req, res) => {
+    api.get(routePath(`${basePath}/xaman/payloads/:uuid`), async (req, res) => {
       // The answer waits for the user; stop waiting when the page goes away.
       const abort = new AbortController();
       res.on("close", () => abort.abort());
       send(res, await xamanSignIn.requestStatus(req.params.uuid, { signal: abort.signal }));
     });
-    api.post("/auth/xaman/webhook", express.text({ type: "*/*", limit: BODY_LIMIT }), async (req, res) => {
+    api.post(routePath(`${basePath}/xaman/webhook`), express.text({ type: "*/*", limit: BODY_LIMIT }), async (req, res) => {
       send(res, await xamanSignIn.webhook({ body: typeof req.body === "string" ? req.body : "", headers: req.headers }));
     });
   }
 
   // A known path with another method: 405 with Allow, still JSON.
-  const allowed = { "/auth/nonce": "GET", "/auth/verify": "POST", "/auth/signout": "POST", "/me": "GET", "/demo/config": "GET" };
+  const allowed = {
+    [`${basePath}/nonce`]: "GET",
+    [`${basePath}/verify`]: "POST",
+    [`${basePath}/signout`]: "POST",
+    [mePath]: "GET",
+    [`${API_PREFIX}/demo/config`]: "GET",
+  };
   for (const [path, method] of Object.entries(allowed)) {
-    api.all(path, (_req, res) => {
+    api.all(routePath(path), (_req, res) => {
       res.set("Allow", method).status(405).json({ error: "Method not allowed." });
     });
   }
@@ -210,7 +221,7 @@ export function createApp(options) {
     res.status(status).json({ error: text });
   });
 
-  app.use("/api", api);
+  app.use(API_PREFIX, api);
   if (publicDir !== undefined) app.use(express.static(publicDir));
   if (xamanSignIn !== undefined) app.locals.closeXaman = () => xamanSignIn.close();
   return app;

@@ -167,6 +167,7 @@ export function createAuthController(options: AuthControllerOptions): AuthContro
         throw new ServerRejectedError("verify", {
           status: rejection?.status,
           serverError: rejection?.error ?? (rejection === undefined ? "The server did not accept the proof." : undefined),
+          serverCode: rejection?.code,
         });
       }
       return setState({ status: "authenticated", address, error: null });

@@ -1,4 +1,5 @@
 import { SignInError, type SignInStep } from "../errors.js";
+import type { ErrorResponseCode } from "../server/error-responses.js";
 
 export type { SignInStep } from "../errors.js";
 
@@ -67,7 +68,9 @@ export type WalletFailureReason = "refused" | "locked" | "unavailable" | "failed
 /**
  * The server answered, and the answer was no: a non-2xx status (nonce, verify, sign-out, me) or a
  * 2xx answer without the expected content. `status` is the HTTP status when known; `serverError`
- * is the server's `{ error }` text (or its body text) when it gave one.
+ * is the server's `{ error }` text (or its body text) when it gave one; `serverCode` is the
+ * body's `code` when the server sends codes (`errorCodes: true`), for a page that shows its own
+ * words.
  *
  * @example
  * ```ts
@@ -78,6 +81,15 @@ export type WalletFailureReason = "refused" | "locked" | "unavailable" | "failed
  *   if (error instanceof ServerRejectedError && error.status === 429) showHint("Too many attempts.");
  * }
  * ```
+ *
+ * @example
+ * ```ts
+ * // With errorCodes: true on the server: your own words, in your language.
+ * const words: Record<string, string> = { too_old: "Zu langsam signiert. Bitte erneut versuchen." };
+ * controller.signIn().catch((error) => {
+ *   if (error instanceof ServerRejectedError) showHint(words[error.serverCode ?? ""] ?? error.message);
+ * });
+ * ```
  */
 export class ServerRejectedError extends SignInError {
   declare readonly code: "server_rejected";
@@ -87,14 +99,21 @@ export class ServerRejectedError extends SignInError {
   readonly status: number | undefined;
   /** The server's error text, when it gave one. */
   readonly serverError: string | undefined;
+  /** The server's error `code`, when it sends codes: an `ErrorResponseCode` from this library's handlers. */
+  readonly serverCode: ErrorResponseCode | (string & {}) | undefined;
 
-  constructor(step: SignInStep, details: { status?: number | undefined; serverError?: string | undefined }, options?: { cause?: unknown }) {
+  constructor(
+    step: SignInStep,
+    details: { status?: number | undefined; serverError?: string | undefined; serverCode?: string | undefined },
+    options?: { cause?: unknown },
+  ) {
     const status = details.status === undefined ? "" : ` (HTTP ${details.status})`;
     const text = details.serverError === undefined || details.serverError === "" ? "" : `: ${details.serverError}`;
     super("server_rejected", `Server said no while ${STEP_TEXT[step]}${status}${text}`, options);
     this.step = step;
     this.status = details.status;
     this.serverError = details.serverError;
+    this.serverCode = details.serverCode;
   }
 }
 

@@ -2,6 +2,7 @@ import { InvalidOptionsError } from "../errors.js";
 import { createMessage } from "../message/create.js";
 import type { SignInMessageFields } from "../message/types.js";
 import type { VerifyRequest } from "../verify/types.js";
+import { basePathProblem, DEFAULT_BASE_PATH, normalizeBasePath } from "../shared/base-path.js";
 import { NetworkError, ServerRejectedError, type SignInStep } from "./errors.js";
 import type { AdapterCallOptions, AuthAdapter, ServerRejection, VerifyCallOptions } from "./types.js";
 
@@ -21,16 +22,22 @@ export type FetchFunction = (input: string, init: RequestInit) => Promise<Respon
  *
  * @example
  * ```ts
- * const options: HttpAdapterOptions = { baseUrl: "https://api.example.com", mePath: "/api/me" };
+ * const options: HttpAdapterOptions = { baseUrl: "https://api.example.com", basePath: "/auth", mePath: "/api/me" };
  * ```
  */
 export interface HttpAdapterOptions {
   /** Origin (and path prefix) of the API. Default `""`: same origin, relative URLs. */
   baseUrl?: string;
   /**
+   * The path the server's sign-in routes live under, the same value as the server's `basePath`:
+   * the adapter calls `GET {basePath}/nonce`, `POST {basePath}/verify` and
+   * `POST {basePath}/signout`. Default `"/api/auth"`. A plain path, not a route pattern.
+   */
+  basePath?: string;
+  /**
    * The route that says who is signed in, under `baseUrl`: `"/api/auth/me"` (the Next example,
    * the fetch handler) or `"/api/me"` (the Express example). Absent: `me()` tries
-   * `/api/auth/me`, then `/api/me` when that is 404, and remembers the one that answered.
+   * `{basePath}/me`, then `/api/me` when that is 404, and remembers the one that answered.
    */
   mePath?: string;
   /**
@@ -58,16 +65,17 @@ export interface HttpAdapter extends AuthAdapter {
 }
 
 /**
- * The browser's side of the sign-in routes, over `fetch`: `GET {baseUrl}/api/auth/nonce`, `POST
- * {baseUrl}/api/auth/verify`, `POST {baseUrl}/api/auth/signout` and `GET {baseUrl}{mePath}`.
- * Every request sends cookies (`credentials: "include"`) and JSON headers.
+ * The browser's side of the sign-in routes, over `fetch`: `GET {baseUrl}{basePath}/nonce`, `POST
+ * {baseUrl}{basePath}/verify`, `POST {baseUrl}{basePath}/signout` and `GET {baseUrl}{mePath}`,
+ * with `basePath` `"/api/auth"` unless you give the one your server uses. Every request sends
+ * cookies (`credentials: "include"`) and JSON headers.
  *
  * - `getNonce()` resolves the `nonce` field; throws `ServerRejectedError` (status and the
  *   server's `error` text) on a non-2xx answer, `NetworkError` when `fetch` fails.
  * - `createMessage(fields)` formats with this library's `createMessage`.
  * - `verify(body)` resolves `true` exactly on a 2xx answer; on a non-2xx answer it resolves
- *   `false`, calls `options.onRejected({ status, error })` and keeps it in `lastError`, so the
- *   controller's error says why. It throws `NetworkError` when there is no answer at all.
+ *   `false`, calls `options.onRejected({ status, error, code })` and keeps it in `lastError`, so the
+ *   controller's error says why (with the server's `code` when it sends one). It throws `NetworkError` when there is no answer at all.
  * - `signOut()` throws on a non-2xx answer; `me()` resolves `{ address }` or `null` on 401.
  *
  * @example
@@ -76,11 +84,17 @@ export interface HttpAdapter extends AuthAdapter {
  * const adapter = createHttpAdapter({ mePath: "/api/me" }); // Express example
  * const controller = createAuthController({ wallet, adapter, chainId: "xrpl:0" });
  * ```
+ *
+ * @example
+ * ```ts
+ * // A server whose routes live under /auth: createFetchHandler({ basePath: "/auth", ... })
+ * const adapter = createHttpAdapter({ basePath: "/auth" }); // /auth/nonce, /auth/verify, /auth/signout, /auth/me
+ * ```
  */
 export function createHttpAdapter(options: HttpAdapterOptions = {}): HttpAdapter {
   if (options === null || typeof options !== "object") {
     throw new InvalidOptionsError(
-      "sign-in-with-xrpl: createHttpAdapter takes an options object ({ baseUrl?, mePath?, fetch? }) or nothing.",
+      "sign-in-with-xrpl: createHttpAdapter takes an options object ({ baseUrl?, basePath?, mePath?, fetch? }) or nothing.",
     );
   }
   const { variant, mePath: configuredMePath } = options;
@@ -94,6 +108,11 @@ export function createHttpAdapter(options: HttpAdapterOptions = {}): HttpAdapter
       'sign-in-with-xrpl: createHttpAdapter `mePath` must be a path starting with "/", such as "/api/auth/me" or "/api/me".',
     );
   }
+  if (options.basePath !== undefined) {
+    const problem = basePathProblem(options.basePath);
+    if (problem !== undefined) throw new InvalidOptionsError(`sign-in-with-xrpl: createHttpAdapter \`basePath\` ${problem}.`);
+  }
+  const basePath = options.basePath === undefined ? DEFAULT_BASE_PATH : normalizeBasePath(options.basePath);
   if (options.baseUrl !== undefined && typeof options.baseUrl !== "string") {
     throw new InvalidOptionsError('sign-in-with-xrpl: createHttpAdapter `baseUrl` must be a string such as "https://example.com".');
   }
@@ -125,7 +144,8 @@ export function createHttpAdapter(options: HttpAdapterOptions = {}): HttpAdapter
   }
 
   async function rejection(step: SignInStep, response: Response): Promise<ServerRejectedError> {
-    return new ServerRejectedError(step, { status: response.status, serverError: await errorText(response) });
+    const { error, code } = await errorOf(response);
+    return new ServerRejectedError(step, { status: response.status, serverError: error, serverCode: code });
   }
 
   async function readJson(step: SignInStep, response: Response): Promise<unknown> {
@@ -142,7 +162,7 @@ export function createHttpAdapter(options: HttpAdapterOptions = {}): HttpAdapter
     },
 
     async getNonce(call?: AdapterCallOptions): Promise<string> {
-      const response = await request("nonce", "GET", "/api/auth/nonce", undefined, call?.signal);
+      const response = await request("nonce", "GET", `${basePath}/nonce`, undefined, call?.signal);
       if (!response.ok) throw await rejection("nonce", response);
       const data = await readJson("nonce", response);
       const nonce = data !== null && typeof data === "object" ? (data as Record<string, unknown>)["nonce"] : undefined;
@@ -157,30 +177,31 @@ export function createHttpAdapter(options: HttpAdapterOptions = {}): HttpAdapter
     },
 
     async verify(body: VerifyRequest, call?: VerifyCallOptions): Promise<boolean> {
-      const response = await request("verify", "POST", "/api/auth/verify", body, call?.signal);
+      const response = await request("verify", "POST", `${basePath}/verify`, body, call?.signal);
       if (response.ok) {
         lastError = null;
         await response.body?.cancel().catch(() => undefined);
         return true;
       }
       const refused: ServerRejection = { status: response.status };
-      const text = await errorText(response);
-      if (text !== undefined) refused.error = text;
+      const { error, code } = await errorOf(response);
+      if (error !== undefined) refused.error = error;
+      if (code !== undefined) refused.code = code;
       lastError = refused;
       call?.onRejected?.(refused);
       return false;
     },
 
     async signOut(call?: AdapterCallOptions): Promise<void> {
-      const response = await request("signOut", "POST", "/api/auth/signout", undefined, call?.signal);
+      const response = await request("signOut", "POST", `${basePath}/signout`, undefined, call?.signal);
       if (!response.ok) throw await rejection("signOut", response);
       await response.body?.cancel().catch(() => undefined);
     },
 
     async me(call?: AdapterCallOptions): Promise<{ address: string } | null> {
-      let path = mePath ?? "/api/auth/me";
+      let path = mePath ?? `${basePath}/me`;
       let response = await request("me", "GET", path, undefined, call?.signal);
-      if (mePath === undefined && response.status === 404) {
+      if (mePath === undefined && response.status === 404 && path !== "/api/me") {
         await response.body?.cancel().catch(() => undefined);
         path = "/api/me";
         response = await request("me", "GET", path, undefined, call?.signal);
@@ -202,24 +223,32 @@ export function createHttpAdapter(options: HttpAdapterOptions = {}): HttpAdapter
   };
 }
 
-/** The server's `{ error }` text, else its body text (first 200 characters), else nothing. */
-async function errorText(response: Response): Promise<string | undefined> {
+/** The longest `code` read from an answer: codes are short words, never text to show. */
+const MAX_CODE_LENGTH = 64;
+
+/**
+ * The server's `{ error }` text, else its body text (first 200 characters), else nothing; and
+ * its `code` when the body carries one (a short word of letters, digits and `_`).
+ */
+async function errorOf(response: Response): Promise<{ error?: string; code?: string }> {
   let text: string;
   try {
     text = await response.text();
   } catch {
-    return undefined;
+    return {};
   }
-  if (text === "") return undefined;
+  if (text === "") return {};
   try {
     const data: unknown = JSON.parse(text);
     if (data !== null && typeof data === "object") {
-      const error = (data as Record<string, unknown>)["error"];
-      if (typeof error === "string" && error !== "") return error;
+      const { error, code } = data as Record<string, unknown>;
+      const coded = typeof code === "string" && code.length <= MAX_CODE_LENGTH && /^[A-Za-z0-9_]+$/u.test(code) ? { code } : {};
+      if (typeof error === "string" && error !== "") return { error, ...coded };
+      if (coded.code !== undefined) return coded;
     }
   } catch {
     // not JSON: fall through to the raw text
   }
   const flat = text.replace(/\s+/g, " ").trim();
-  return flat === "" ? undefined : flat.slice(0, 200);
+  return flat === "" ? {} : { error: flat.slice(0, 200) };
 }

@@ -21,6 +21,8 @@ export { SignInError, InvalidOptionsError, MessageFormatError } from "../errors.
 export { WalletError, ServerRejectedError, NetworkError, SignInCancelledError } from "./errors.js";
 export type { SignInStep, WalletFailureReason } from "./errors.js";
 export type { ClientErrorCode, SignInErrorCode } from "../errors.js";
+export type { ErrorResponseCode, HandlerErrorCode } from "../server/error-responses.js";
+export { DEFAULT_BASE_PATH } from "../shared/base-path.js";
 export type {
   AuthStatus,
   AuthState,

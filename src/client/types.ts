@@ -1,4 +1,5 @@
 import type { SignInMessageFields } from "../message/types.js";
+import type { ErrorResponseCode } from "../server/error-responses.js";
 import type { VerifyRequest } from "../verify/types.js";
 
 /**
@@ -66,16 +67,19 @@ export interface Wallet {
 }
 
 /**
- * A server refusal, as an adapter reports it to the controller: HTTP status and error text.
+ * A server refusal, as an adapter reports it to the controller: HTTP status, error text, and the
+ * error's `code` when the server sends one (handlers created with `errorCodes: true`).
  *
  * @example
  * ```ts
- * const rejection: ServerRejection = { status: 401, error: "Signature verification failed." };
+ * const rejection: ServerRejection = { status: 401, error: "Signature verification failed.", code: "key_not_authorized" };
  * ```
  */
 export interface ServerRejection {
   status?: number;
   error?: string;
+  /** The body's `code`: an `ErrorResponseCode` from this library's handlers, or your server's own. */
+  code?: ErrorResponseCode | (string & {});
 }
 
 /**

@@ -1,23 +1,16 @@
-import { buildAuthHandlers, TEXT } from "../server/handlers.js";
+import { errorBodies, HTTP_TEXT } from "../server/error-responses.js";
+import { buildAuthHandlers } from "../server/handlers.js";
 import { getSignedInOptions, signedInSession, type SignedInSession } from "../server/get-signed-in.js";
 import { isCrossSiteRequest } from "../server/request-context.js";
 import { createSessionRules, judgeSignedIn } from "../server/session-read.js";
 import type { HandlerResult, SessionStore } from "../server/types.js";
 import { UNREADABLE_BODY } from "../server/verify-body.js";
 import { normalizeFetchOptions, type FetchHandlerOptions } from "./options.js";
-import { BODY_LIMIT_BYTES, readJsonBody } from "./request-body.js";
+import { readJsonBody } from "./request-body.js";
 import { createSealedCookieSessions } from "./sealed-cookie-session.js";
 
-/**
- * The answers of the HTTP layer itself; the handlers' own texts come from the shared table.
- *
- * @internal
- */
-export const HTTP_TEXT = {
-  notFound: "Not found.",
-  methodNotAllowed: "Method not allowed.",
-  tooLarge: `Request body too large (limit ${BODY_LIMIT_BYTES / 1024}kb).`,
-} as const;
+// The answers of the HTTP layer itself live in the shared table of texts and codes.
+export { HTTP_TEXT };
 
 /**
  * The sign-in routes as one web-standard function, plus the session reader for your own routes.
@@ -120,6 +113,22 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
   const rules = createSessionRules(config.auth);
   const handlers = buildAuthHandlers(config.auth, rules);
   const sessions = createSealedCookieSessions(config);
+  const bodies = errorBodies(config.auth.errorCodes);
+  let reportedUnrouted = false;
+
+  /**
+   * A request outside the routes answers 404. Said once per handler with where the routes are:
+   * a handler mounted on another path than its `basePath` answers nothing but 404s.
+   */
+  const reportUnrouted = (request: Request): void => {
+    if (reportedUnrouted) return;
+    reportedUnrouted = true;
+    const path = new URL(request.url).pathname;
+    const shown = JSON.stringify(path.length > 100 ? `${path.slice(0, 100)}...` : path);
+    logger.warn(
+      `sign-in-with-xrpl: createFetchHandler answered 404 to ${request.method} ${shown}: its routes are ${basePath}/nonce, ${basePath}/verify, ${basePath}/signout and ${basePath}/me (basePath ${JSON.stringify(basePath === "" ? "/" : basePath)}). If you mounted it elsewhere, set basePath to that path, and give the browser client the same: createHttpAdapter({ basePath }). Said once.`,
+    );
+  };
 
   const runRoute = async (route: RouteName, request: Request, session: SessionStore): Promise<HandlerResult> => {
     switch (route) {
@@ -131,9 +140,9 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
         return handlers.signOut(session, { request });
       case "verify": {
         // Refused before the body is read: another site's request costs nothing more.
-        if (isCrossSiteRequest(config.auth, { request })) return { status: 403, body: { error: TEXT.crossSite } };
+        if (isCrossSiteRequest(config.auth, { request })) return { status: 403, body: bodies.text("crossSite") };
         const read = await readJsonBody(request);
-        if (read.kind === "too-large") return { status: 413, body: { error: HTTP_TEXT.tooLarge } };
+        if (read.kind === "too-large") return { status: 413, body: bodies.http("tooLarge") };
         return handlers.verify(session, { body: read.kind === "json" ? read.body : UNREADABLE_BODY, request });
       }
     }
@@ -142,9 +151,12 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
   const handle = async (request: Request): Promise<Response> => {
     try {
       const route = routeOf(request, basePath);
-      if (route === undefined) return json(404, { error: HTTP_TEXT.notFound });
+      if (route === undefined) {
+        reportUnrouted(request);
+        return json(404, bodies.http("notFound"));
+      }
       const allowed = ROUTE_METHODS[route];
-      if (request.method !== allowed) return json(405, { error: HTTP_TEXT.methodNotAllowed }, { Allow: allowed });
+      if (request.method !== allowed) return json(405, bodies.http("methodNotAllowed"), { Allow: allowed });
 
       const session = sessions.open(request);
       const answer = await runRoute(route, request, session.store);
@@ -152,7 +164,7 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
       return json(answer.status, answer.body, cookie === undefined ? undefined : { "Set-Cookie": cookie });
     } catch (cause) {
       logger.error("sign-in-with-xrpl: the fetch handler could not answer a request", cause);
-      return json(500, { error: TEXT.internal });
+      return json(500, bodies.text("internal"));
     }
   };
 

@@ -3,9 +3,9 @@ import type { OnSignIn, OnSignOut } from "../server/hooks.js";
 import { normalizeAuthOptions, type AuthHandlersOptions, type NormalizedAuthOptions } from "../server/options.js";
 import { COOKIE_NAME_PATTERN, DEFAULT_SESSION_COOKIE_NAME, DEFAULT_SESSION_MAX_AGE_SECONDS } from "../server/session-cookie-options.js";
 import { checkSealingSecret, MIN_SESSION_SECRET_LENGTH } from "../server/session-secret.js";
+import { basePathProblem, DEFAULT_BASE_PATH, normalizeBasePath } from "../shared/base-path.js";
 
 const CALLER = "createFetchHandler";
-const DEFAULT_BASE_PATH = "/api/auth";
 
 /**
  * The session cookie of `createFetchHandler`. Every field is optional; the defaults are what a
@@ -74,6 +74,7 @@ export interface FetchHandlerOptions<TData = unknown> extends Pick<
   | "revocationStore"
   | "revalidateAfterSeconds"
   | "logger"
+  | "errorCodes"
   | "now"
 > {
   /**
@@ -81,7 +82,12 @@ export interface FetchHandlerOptions<TData = unknown> extends Pick<
    * e.g. from `openssl rand -hex 32`. Every instance that must read the same sessions uses the same one.
    */
   sessionSecret: string;
-  /** Where the routes are mounted: `${basePath}/nonce`, `/verify`, `/signout`, `/me`. Default `"/api/auth"`. */
+  /**
+   * The plain path the routes live under: `${basePath}/nonce`, `/verify`, `/signout`, `/me`.
+   * Default `"/api/auth"`. Not a route pattern: `"/auth/*"` is refused (give `"/auth"`, and the
+   * pattern to your framework). Give the browser client the same one:
+   * `createHttpAdapter({ basePath })`.
+   */
   basePath?: string | undefined;
   /** The session cookie's name and attributes. */
   cookie?: FetchSessionCookieOptions | undefined;
@@ -168,17 +174,9 @@ function checkSessionSecret(secret: unknown, auth: NormalizedAuthOptions): strin
 
 function checkBasePath(basePath: unknown): string {
   if (basePath === undefined) return DEFAULT_BASE_PATH;
-  if (typeof basePath !== "string" || !basePath.startsWith("/")) {
-    fail(
-      `\`basePath\` must be a path starting with "/", such as "/api/auth" (got ${JSON.stringify(basePath)}); omit it for "${DEFAULT_BASE_PATH}".`,
-    );
-  }
-  if (/[?#\s%]/u.test(basePath) || basePath.includes("//")) {
-    fail(
-      `\`basePath\` must be a plain path such as "/api/auth", without query, fragment, spaces, percent-escapes or "//" (got ${JSON.stringify(basePath)}).`,
-    );
-  }
-  return basePath.replace(/\/+$/u, "");
+  const problem = basePathProblem(basePath);
+  if (problem !== undefined) fail(`\`basePath\` ${problem}.`);
+  return normalizeBasePath(basePath as string);
 }
 
 function checkCookie(cookie: unknown): NormalizedSessionCookie {

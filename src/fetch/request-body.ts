@@ -1,10 +1,6 @@
-/**
- * Largest request body the verify route reads, in bytes. A sign-in message is at most 8 KiB; a
- * signed transaction adds a few hundred bytes.
- *
- * @internal
- */
-export const BODY_LIMIT_BYTES = 16 * 1024;
+import { BODY_LIMIT_BYTES } from "../server/verify-body.js";
+
+export { BODY_LIMIT_BYTES };
 
 /** @internal `unreadable`: not JSON (content type or syntax); `too-large`: over `BODY_LIMIT_BYTES`. */
 export type BodyRead = { kind: "json"; body: unknown } | { kind: "unreadable" } | { kind: "too-large" };

@@ -5,12 +5,12 @@
 // session that is the interaction itself (its pending nonce kept with it, in the provider's
 // storage), then hand the sign-in to oidc-provider.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { HTTP_TEXT } from "../fetch/create-fetch-handler.js";
 import { BODY_LIMIT_BYTES, isJsonContentType, parseJsonBytes, type BodyRead } from "../fetch/request-body.js";
 import { normalizeChainId } from "../message/chain-id.js";
 import type { SignInMessage } from "../message/types.js";
 import { VALIDATION_REASONS } from "../message/validate.js";
-import { TEXT, type InternalAuthHandlers } from "../server/handlers.js";
+import { errorBodies, type ErrorBody } from "../server/error-responses.js";
+import type { InternalAuthHandlers } from "../server/handlers.js";
 import { isCrossSiteRequest } from "../server/request-context.js";
 import { pickSessionRecord } from "../server/session-record.js";
 import type { HandlerResult, SessionRecord, SessionStore } from "../server/types.js";
@@ -74,6 +74,9 @@ export function createInteractionRoutes(
   const issuerHost = config.issuerUrl.host;
   const issuerProtocol = config.issuerUrl.protocol.slice(0, -1);
   const headers = securityHeaders(config);
+  // Error bodies as the handlers write them: `{ error }`, with `code` when `errorCodes` is set.
+  const bodies = errorBodies(config.auth.errorCodes);
+  const notFound = (): ErrorBody => bodies.coded(OIDC_TEXT.interactionNotFound, "interaction_not_found");
   // The routes below write the forwarded protocol and host from the issuer themselves (and drop
   // the client's own), so the provider may read them: every URL it writes then comes from the
   // issuer, and its cookies are Secure behind a proxy that ends TLS.
@@ -94,11 +97,11 @@ export function createInteractionRoutes(
     } catch (cause) {
       // No interaction cookie, an expired or unknown interaction, a provider session that ended
       // meanwhile: oidc-provider's SessionNotFound. Anything else is a fault of the server.
-      if (isSessionNotFound(cause)) return send(res, 400, { error: OIDC_TEXT.interactionNotFound });
+      if (isSessionNotFound(cause)) return send(res, 400, notFound());
       throw cause;
     }
     // The cookie names the interaction; the path must name the same one.
-    if (interaction.uid !== uid) return send(res, 400, { error: OIDC_TEXT.interactionNotFound });
+    if (interaction.uid !== uid) return send(res, 400, notFound());
     const params = readParams(interaction);
 
     if (action === "details") {
@@ -118,7 +121,7 @@ export function createInteractionRoutes(
     }
     if (action === "abort") {
       // Another site's page must not end someone's authorization (the handlers refuse it on nonce and verify alike).
-      if (isCrossSiteRequest(config.auth, { headers: req.headers })) return send(res, 403, { error: TEXT.crossSite });
+      if (isCrossSiteRequest(config.auth, { headers: req.headers })) return send(res, 403, bodies.text("crossSite"));
       const redirectTo = await provider.interactionResult(
         req,
         res,
@@ -136,7 +139,7 @@ export function createInteractionRoutes(
     }
 
     const read = await readNodeJsonBody(req);
-    if (read.kind === "too-large") return send(res, 413, { error: HTTP_TEXT.tooLarge }, { Connection: "close" });
+    if (read.kind === "too-large") return send(res, 413, bodies.http("tooLarge"), { Connection: "close" });
     const body = read.kind === "json" ? read.body : UNREADABLE_BODY;
     let signedMessage: SignInMessage | undefined;
     const signInRequest: OidcSignInRequest = {
@@ -193,12 +196,12 @@ export function createInteractionRoutes(
     }
     const allowed = ACTION_METHODS[route.action];
     if (req.method !== allowed) {
-      send(res, 405, { error: HTTP_TEXT.methodNotAllowed }, { Allow: allowed });
+      send(res, 405, bodies.http("methodNotAllowed"), { Allow: allowed });
       return;
     }
     answer(req, res, route.uid, route.action).catch((cause: unknown) => {
       logger.error("sign-in-with-xrpl: the interaction route could not answer", cause);
-      if (!res.headersSent) send(res, 500, { error: TEXT.internal });
+      if (!res.headersSent) send(res, 500, bodies.text("internal"));
       else res.end();
     });
   };
@@ -212,12 +215,17 @@ export function createInteractionRoutes(
  *
  * @internal
  */
-export function interactionMessageRefusal(message: SignInMessage, issuer: string, redirectUri: string): string | undefined {
-  if (message.uri !== issuer) return VALIDATION_REASONS.uri_mismatch;
+export function interactionMessageRefusal(
+  message: SignInMessage,
+  issuer: string,
+  redirectUri: string,
+): { reason: string; code: "uri_mismatch" | "resources_mismatch" } | undefined {
+  if (message.uri !== issuer) return { reason: VALIDATION_REASONS.uri_mismatch, code: "uri_mismatch" };
   const resources = message.resources;
   if (resources === undefined || resources.length === 0) return undefined;
-  if (!resources.includes(redirectUri)) return OIDC_TEXT.resourcesMismatch;
-  if (resources.some((resource) => resource !== redirectUri && resource !== issuer)) return OIDC_TEXT.resourcesMismatch;
+  const refused = { reason: OIDC_TEXT.resourcesMismatch, code: "resources_mismatch" } as const;
+  if (!resources.includes(redirectUri)) return refused;
+  if (resources.some((resource) => resource !== redirectUri && resource !== issuer)) return refused;
   return undefined;
 }
 

@@ -114,6 +114,7 @@ export interface XrplOidcOptions extends Pick<
   | "nonceTtlSeconds"
   | "nonceStore"
   | "allowedOrigins"
+  | "errorCodes"
   | "logger"
   | "now"
 > {
@@ -226,6 +227,7 @@ export function normalizeOidcOptions(options: XrplOidcOptions): NormalizedOidcOp
       nonceTtlSeconds: options.nonceTtlSeconds,
       nonceStore: options.nonceStore,
       allowedOrigins: options.allowedOrigins,
+      errorCodes: options.errorCodes,
       logger: options.logger,
       now: options.now,
       onSignIn: options.onSignIn,

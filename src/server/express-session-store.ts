@@ -1,6 +1,6 @@
 import { InvalidOptionsError } from "../errors.js";
-import { pickSessionRecord, writeSessionRecord } from "./session-record.js";
-import type { SessionRecord, SessionStore } from "./types.js";
+import { keyedSessionStore, resolveKeyedSessionOptions, type KeyedSessionOptions } from "./keyed-session-store.js";
+import type { SessionStore } from "./types.js";
 
 type Callback = (error?: unknown) => void;
 
@@ -31,6 +31,9 @@ export interface ExpressRequestLike {
   session?: ExpressSessionLike | undefined;
 }
 
+/** The key express-session keeps on every session for the cookie's settings. */
+const isExpressSessionKey = (name: string): boolean => name === "cookie";
+
 function promisify(call: (callback: Callback) => unknown): Promise<void> {
   return new Promise((resolve, reject) => {
     // The session store's own error, passed on as it is, is what the handlers log.
@@ -40,10 +43,17 @@ function promisify(call: (callback: Callback) => unknown): Promise<void> {
 }
 
 /**
- * A `SessionStore` over express-session's `req.session`: the record's fields live on the
- * session object, `set` replaces them and saves at once (`req.session.save`), `destroy` calls
- * `req.session.destroy`, `regenerate` calls `req.session.regenerate` (a new session id on
- * sign-in). Other fields of the session are left alone. Create one per request.
+ * A `SessionStore` over express-session's `req.session` that keeps the whole sign-in record
+ * under one key, `req.session.xrpl` (or `options.key`), and never reads, writes or deletes any
+ * other key: your `userId`, `cart`, even an `address` or `data` of your own, stay yours through
+ * nonce requests, failed sign-ins and sign-in.
+ *
+ * `set` writes the key and saves at once (`req.session.save`). At sign-in, `regenerate` gives the
+ * session a new id (`req.session.regenerate`: an id fixed before sign-in is worthless after it)
+ * and carries your keys into the new session; `keepAppData: false` starts the new session with
+ * the sign-in only. Sign-out calls `req.session.destroy`: the whole session ends, your keys with
+ * it. A sign-in found ended on a read is removed from its key only. Create one per request, with
+ * the same options on every route.
  *
  * @example
  * ```ts
@@ -56,11 +66,19 @@ function promisify(call: (callback: Callback) => unknown): Promise<void> {
  *   res.status(status).json(body);
  * });
  * ```
+ *
+ * @example
+ * ```ts
+ * // Another key, and a fresh session at sign-in without the keys set before it
+ * const store = expressSessionStore(req, { key: "wallet", keepAppData: false });
+ * ```
  */
-export function expressSessionStore(req: ExpressRequestLike): SessionStore {
+export function expressSessionStore(req: ExpressRequestLike, options?: KeyedSessionOptions): SessionStore {
   if (typeof req !== "object" || req === null) {
     throw new InvalidOptionsError("sign-in-with-xrpl: expressSessionStore(req) needs the Express request object.");
   }
+  // Checked here as well, so the message names this function.
+  resolveKeyedSessionOptions("expressSessionStore", options, isExpressSessionKey);
   let destroyed = false;
 
   // Read req.session on every call: regenerate() replaces the object and destroy() deletes it.
@@ -77,25 +95,25 @@ export function expressSessionStore(req: ExpressRequestLike): SessionStore {
     );
   };
 
-  return {
-    get(): SessionRecord {
-      if (destroyed && req.session === undefined) return {};
-      return pickSessionRecord(current("read") as unknown as Record<string, unknown>);
+  return keyedSessionStore(
+    {
+      current: () => (destroyed && req.session === undefined ? undefined : current("read")),
+      save: () => {
+        const session = current("write");
+        return promisify((callback) => session.save(callback));
+      },
+      destroy: async () => {
+        if (destroyed && req.session === undefined) return;
+        const session = current("destroy");
+        await promisify((callback) => session.destroy(callback));
+        destroyed = true;
+      },
+      regenerate: () => {
+        const session = current("regenerate");
+        return promisify((callback) => session.regenerate(callback));
+      },
+      isFrameworkKey: isExpressSessionKey,
     },
-    async set(record: SessionRecord): Promise<void> {
-      const session = current("write");
-      writeSessionRecord(session as unknown as Record<string, unknown>, record);
-      await promisify((callback) => session.save(callback));
-    },
-    async destroy(): Promise<void> {
-      if (destroyed && req.session === undefined) return;
-      const session = current("destroy");
-      await promisify((callback) => session.destroy(callback));
-      destroyed = true;
-    },
-    async regenerate(): Promise<void> {
-      const session = current("regenerate");
-      await promisify((callback) => session.regenerate(callback));
-    },
-  };
+    options,
+  );
 }

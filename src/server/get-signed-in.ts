@@ -29,13 +29,13 @@ export interface SignedInSession<TData = unknown> {
  * const options: GetSignedInOptions = { handlers, request: req, maxAgeSeconds: 3600 }; // signed in within the hour
  * ```
  */
-export interface GetSignedInOptions extends RequestContext {
+export interface GetSignedInOptions<TData = unknown> extends RequestContext {
   /**
    * The handlers that sign users in: their session rules (the absolute lifetime
    * `maxSessionAgeSeconds`, sign-out revocation, `revalidateAfterSeconds`) decide whether the
    * session still counts, exactly as for their `me`.
    */
-  handlers: AuthHandlers;
+  handlers: AuthHandlers<never, TData>;
   /**
    * Stricter than the session's lifetime, for one route: a sign-in older than this many seconds
    * reads as `null` here (and is not ended: other routes still see it). For "confirm it's you"
@@ -49,7 +49,8 @@ export interface GetSignedInOptions extends RequestContext {
  * or `null` when the session holds none (never signed in, signed out, past its lifetime, its key's
  * authority gone when revalidation is on, older than `maxAgeSeconds`, or, with several domains,
  * signed in on another host than the request's). The same as
- * `handlers.getSignedIn(store, { request, maxAgeSeconds })`. Pass `request` (or `headers`, or
+ * `handlers.getSignedIn(store, { request, maxAgeSeconds })`, and answers the data type of the
+ * handlers' `onSignIn` (or the one you name). Pass `request` (or `headers`, or
  * `host`) when `domain` lists several hosts: without it such a read answers `null`. Works over any `SessionStore`
  * (`expressSessionStore(req)`, `ironSessionStore(session)` or your own). Rejects when the session
  * or revocation store cannot answer, so a route never serves a session it could not check, and
@@ -68,7 +69,7 @@ export interface GetSignedInOptions extends RequestContext {
  */
 export async function getSignedIn<TData = unknown>(
   store: SessionStore,
-  options: GetSignedInOptions,
+  options: GetSignedInOptions<TData>,
 ): Promise<SignedInSession<TData> | null> {
   if (typeof store !== "object" || store === null || typeof store.get !== "function") {
     throw new InvalidOptionsError(

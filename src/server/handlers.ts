@@ -7,7 +7,9 @@ import { createAttemptCounter, type AttemptCounter } from "./failed-attempts.js"
 import { getSignedInOptions, signedInSession, type SignedInSession } from "./get-signed-in.js";
 import { callSignInHook } from "./hooks.js";
 import { messageExpectations, normalizeAuthOptions, type AuthHandlersOptions, type NormalizedAuthOptions } from "./options.js";
-import { isCrossSiteRequest, requestHost, type RequestContext, type RequestHeaders } from "./request-context.js";
+import { headerValue, headersOf, isCrossSiteRequest, requestHost, type RequestContext, type RequestHeaders } from "./request-context.js";
+import { errorBodies, TEXT, type ErrorBodies, type ErrorResponseCode } from "./error-responses.js";
+import { ruleRefusalLine } from "./refusal-log.js";
 import type { ErrorResult, MeResult, NonceResult, SignOutResult, VerifyResult } from "./results.js";
 import {
   createSessionRules,
@@ -19,31 +21,11 @@ import {
   type SessionRules,
 } from "./session-read.js";
 import type { AuthHandlers, SessionRecord, SessionStore } from "./types.js";
-import { readVerifyBody, UNREADABLE_BODY } from "./verify-body.js";
+import { inspectVerifyBody, UNREADABLE_BODY } from "./verify-body.js";
+import { logDebug } from "../shared/logger.js";
 
-/**
- * Every error text the handlers answer with: clients and tests match on them, so each is
- * written once, here.
- *
- * @internal
- */
-export const TEXT = {
-  noPendingNonceCookie: "No pending nonce.",
-  noPendingNonceStore: "No pending nonce. Request /nonce first.",
-  nonceExpired: "Nonce expired.",
-  invalidFormat: "Invalid message format.",
-  signatureFailed: "Signature verification failed.",
-  nonceUsed: "Nonce has already been used.",
-  notAuthenticated: "Not authenticated.",
-  internal: "Internal server error.",
-  invalidBody: "Invalid request body.",
-  verificationUnavailable: "Verification service unavailable.",
-  crossSite: "Cross-site request refused.",
-} as const;
-
-function error<Status extends number>(status: Status, text: string): ErrorResult<Status> {
-  return { status, body: { error: text } };
-}
+// The texts live with their codes; re-exported here, where the integrations have always found them.
+export { TEXT } from "./error-responses.js";
 
 /**
  * What `verify` takes besides the session. `messageRules` is for the library's own routes
@@ -58,8 +40,8 @@ export interface VerifyInput {
   request?: unknown;
   headers?: RequestHeaders | undefined;
   host?: string | undefined;
-  /** The reason the message is refused (the 400 answer's text), or `undefined` when the route's rules hold. */
-  messageRules?: ((message: SignInMessage) => string | undefined) | undefined;
+  /** Why the message is refused (the 400 answer's text and code), or `undefined` when the route's rules hold. */
+  messageRules?: ((message: SignInMessage) => { reason: string; code: ErrorResponseCode } | undefined) | undefined;
 }
 
 /** Where a read happens, from a call's input: the host its request was sent to. */
@@ -147,7 +129,8 @@ export type InternalAuthHandlers = Omit<AuthHandlers, "verify"> & {
  */
 export function createAuthHandlers<TData = unknown, TRequest = unknown>(
   options: AuthHandlersOptions<TData, TRequest>,
-): AuthHandlers<TRequest> {
+): AuthHandlers<TRequest, TData> {
+  // The hooks' types are erased inside; the data a read answers is what `onSignIn` stored.
   return buildAuthHandlers(normalizeAuthOptions(options));
 }
 
@@ -161,6 +144,11 @@ export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionR
   const { sessionKind, logger, now } = config;
   const isStore = sessionKind === "server-store";
   const countAttempt = createAttemptCounter(config, config.caller);
+  const bodies = errorBodies(config.errorCodes);
+  const error = <Status extends number>(status: Status, key: keyof typeof TEXT): ErrorResult<Status> => ({
+    status,
+    body: bodies.text(key),
+  });
 
   /**
    * A sealed-cookie session answers every unexpected failure with 500; a server-store session
@@ -171,10 +159,10 @@ export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionR
   const unexpected = (where: string, cause: unknown): VerifyResult => {
     if (cause instanceof InvalidOptionsError) {
       logger.error(`sign-in-with-xrpl: the server's setup stopped ${where}; fix the configuration named below.`, cause);
-      return error(500, TEXT.internal);
+      return error(500, "internal");
     }
     logger.error(`sign-in-with-xrpl: unexpected failure in ${where}`, cause);
-    return isStore ? error(400, TEXT.invalidBody) : error(500, TEXT.internal);
+    return isStore ? error(400, "invalidBody") : error(500, "internal");
   };
 
   /**
@@ -186,7 +174,7 @@ export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionR
   const nonce = async (session: SessionStore, input?: RequestContext): Promise<NonceResult> => {
     try {
       // Before the session is read: a refused request changes nothing.
-      if (crossSite(input)) return error(403, TEXT.crossSite);
+      if (crossSite(input)) return error(403, "crossSite");
       const record = await session.get();
       const pendingNonce = generateNonce();
       // A live sign-in stays (the user is still signed in while a new sign-in is under way; its
@@ -198,14 +186,14 @@ export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionR
       return { status: 200, body: { nonce: pendingNonce } };
     } catch (cause) {
       logger.error("sign-in-with-xrpl: could not store a new nonce in the session", cause);
-      return error(500, TEXT.internal);
+      return error(500, "internal");
     }
   };
 
   const verify = async (session: SessionStore, input: VerifyInput): Promise<VerifyResult> => {
     try {
-      if (crossSite(input)) return error(403, TEXT.crossSite);
-      return await runVerify(config, rules, countAttempt, session, input);
+      if (crossSite(input)) return error(403, "crossSite");
+      return await runVerify(config, rules, countAttempt, bodies, session, input);
     } catch (cause) {
       return unexpected("verify", cause);
     }
@@ -217,10 +205,10 @@ export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionR
   ): Promise<SignOutResult> => {
     try {
       // A page of another site cannot sign the user out: the session is left untouched.
-      if (crossSite(input)) return error(403, TEXT.crossSite);
+      if (crossSite(input)) return error(403, "crossSite");
     } catch (cause) {
       logger.error("sign-in-with-xrpl: the server's setup stopped sign-out; fix the configuration named below.", cause);
-      return error(500, TEXT.internal);
+      return error(500, "internal");
     }
     let record: SessionRecord = {};
     try {
@@ -278,10 +266,10 @@ export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionR
     try {
       const signedIn = await readSignedInSession(rules, session, { clear: true, place: placeOf(input) });
       if (signedIn !== null) return { status: 200, body: { address: signedIn.address } };
-      return error(401, TEXT.notAuthenticated);
+      return error(401, "notAuthenticated");
     } catch (cause) {
       logger.error("sign-in-with-xrpl: could not read the session", cause);
-      return error(500, TEXT.internal);
+      return error(500, "internal");
     }
   };
 
@@ -304,18 +292,27 @@ async function runVerify(
   config: NormalizedAuthOptions,
   rules: SessionRules,
   countAttempt: AttemptCounter | undefined,
+  bodies: ErrorBodies,
   session: SessionStore,
   input: VerifyInput,
 ): Promise<VerifyResult> {
   const isStore = config.sessionKind === "server-store";
   const requestedAt = config.now();
-  const noPendingNonce = (): ErrorResult<400> => error(400, isStore ? TEXT.noPendingNonceStore : TEXT.noPendingNonceCookie);
+  const error = <Status extends number>(status: Status, key: keyof typeof TEXT): ErrorResult<Status> => ({
+    status,
+    body: bodies.text(key),
+  });
+  const noPendingNonce = (): ErrorResult<400> => error(400, isStore ? "noPendingNonceStore" : "noPendingNonceCookie");
 
   // 1. The body. A body the HTTP layer could not read as JSON at all is the caller's mistake
   // whatever the session kind, so it is a 400 before anything else.
-  if (input?.body === UNREADABLE_BODY) return error(400, TEXT.invalidBody);
-  const proof = readVerifyBody(input?.body);
-  if (proof === undefined) return isStore ? error(400, TEXT.invalidBody) : error(500, TEXT.internal);
+  if (input?.body === UNREADABLE_BODY) return error(400, "invalidBody");
+  const read = inspectVerifyBody(input?.body);
+  if (!read.ok) {
+    reportUnreadBody(config, input);
+    return isStore ? error(400, "invalidBody") : error(500, "internal");
+  }
+  const proof = read.request;
 
   // 2. A pending nonce.
   const record: SessionRecord = await session.get();
@@ -328,7 +325,7 @@ async function runVerify(
     const issuedAt = record.nonceIssuedAt;
     if (typeof issuedAt !== "number" || !Number.isFinite(issuedAt) || requestedAt - issuedAt > config.nonceTtlMs) {
       await session.set(withoutPendingNonce(record));
-      return error(400, TEXT.nonceExpired);
+      return error(400, "nonceExpired");
     }
   }
 
@@ -338,16 +335,34 @@ async function runVerify(
   try {
     message = parseMessage(proof.message);
   } catch (cause) {
-    if (cause instanceof MessageFormatError) return error(400, TEXT.invalidFormat);
-    throw cause;
+    if (!(cause instanceof MessageFormatError)) throw cause;
+    logDebug(
+      config.logger,
+      `sign-in-with-xrpl: sign-in refused: the message does not parse (400 "${TEXT.invalidFormat}"): ${cause.issues
+        .slice(0, 3)
+        .map((issue) => `${issue.code} (line ${issue.line}): ${issue.message}`)
+        .join(
+          "; ",
+        )}. Build it with createMessage (the browser client does), or run npx sign-in-with-xrpl explain < verify-body.json for the whole list.`,
+    );
+    return error(400, "invalidFormat");
   }
 
   // 5. Validate: domain (from the options only, never from the request), the body's address,
   // URI scheme, chain, the session's pending nonce, time rules.
   const validation = validateMessage(message, messageExpectations(config, { address: proof.address, nonce: pendingNonce, requestedAt }));
-  if (!validation.valid) return error(400, validation.reason);
+  if (!validation.valid) {
+    logDebug(
+      config.logger,
+      ruleRefusalLine(validation.code, validation.reason, message, config, { address: proof.address, nonce: pendingNonce, requestedAt }),
+    );
+    return { status: 400, body: bodies.coded(validation.reason, validation.code) };
+  }
   const routeRefusal = input.messageRules?.(message);
-  if (routeRefusal !== undefined) return error(400, routeRefusal);
+  if (routeRefusal !== undefined) {
+    logDebug(config.logger, `sign-in-with-xrpl: refused a message by the route's own rule (${routeRefusal.code}): ${routeRefusal.reason}`);
+    return { status: 400, body: bodies.coded(routeRefusal.reason, routeRefusal.code) };
+  }
 
   // 6. Count this signature check against the pending nonce, in the store every instance shares,
   // before the proof is judged: however many requests race on one nonce, at most the limit are
@@ -358,7 +373,7 @@ async function runVerify(
     try {
       attempts = await countAttempt(pendingNonce);
     } catch (cause) {
-      return serviceFailure(config, "the nonce store failed to count a signature attempt", cause);
+      return serviceFailure(config, bodies, "the nonce store failed to count a signature attempt", cause);
     }
     if (attempts > config.maxFailedSignatureAttempts) {
       await dropPendingNonce(config, session, record);
@@ -375,11 +390,11 @@ async function runVerify(
     const result = await checkProof(config.verifier, proof);
     if (result?.ok !== true) {
       if (attempts >= config.maxFailedSignatureAttempts) await dropPendingNonce(config, session, record);
-      return error(401, TEXT.signatureFailed);
+      return { status: 401, body: result?.ok === false ? bodies.coded(TEXT.signatureFailed, result.code) : bodies.text("signatureFailed") };
     }
     check = result;
   } catch (cause) {
-    return serviceFailure(config, "the verifier failed", cause);
+    return serviceFailure(config, bodies, "the verifier failed", cause);
   }
 
   // 8. Single use, decided by the nonce store only now that the proof holds, so a forged attempt
@@ -388,11 +403,11 @@ async function runVerify(
   try {
     first = await config.nonceStore.consume(message.nonce, config.consumedNonceTtlMs);
   } catch (cause) {
-    return serviceFailure(config, "the nonce store failed", cause);
+    return serviceFailure(config, bodies, "the nonce store failed", cause);
   }
   // The proof held, and the nonce went to a sign-in that raced this one (a double click);
   // writing here could overwrite that sign-in's session.
-  if (first !== true) return error(400, TEXT.nonceUsed);
+  if (first !== true) return error(400, "nonceUsed");
 
   // 9. The app's word. Only now, with the nonce used up: the hook runs at most once per signed
   // message (a replay or a racing copy never reaches it), and a refused proof cannot be sent
@@ -402,9 +417,9 @@ async function runVerify(
     const decision = await callSignInHook(config.onSignIn, { address: proof.address, check, request: input.request });
     if (decision.kind !== "sign-in") {
       await dropPendingNonce(config, session, record);
-      if (decision.kind === "refuse") return error(decision.status, decision.message);
+      if (decision.kind === "refuse") return { status: decision.status, body: bodies.coded(decision.message, "sign_in_refused") };
       config.logger.error(decision.problem, ...("cause" in decision ? [decision.cause] : []));
-      return error(500, TEXT.internal);
+      return error(500, "internal");
     }
     data = decision.data;
   }
@@ -446,7 +461,30 @@ async function dropPendingNonce(config: NormalizedAuthOptions, session: SessionS
   }
 }
 
-function serviceFailure(config: NormalizedAuthOptions, what: string, cause: unknown): ErrorResult<500> {
+function serviceFailure(config: NormalizedAuthOptions, bodies: ErrorBodies, what: string, cause: unknown): ErrorResult<500> {
   config.logger.error(`sign-in-with-xrpl: ${what} during verify`, cause);
-  return config.sessionKind === "server-store" ? error(500, TEXT.verificationUnavailable) : error(500, TEXT.internal);
+  return { status: 500, body: bodies.text(config.sessionKind === "server-store" ? "verificationUnavailable" : "internal") };
+}
+
+/**
+ * A body the handlers cannot read. When the request says it sent JSON and the body is
+ * `undefined`, no body parser ran: the most common setup mistake on Express, said at `warn`
+ * with the fix. Any other unreadable body is the caller's, said at `debug` with the field.
+ */
+function reportUnreadBody(config: NormalizedAuthOptions, input: VerifyInput | undefined): void {
+  const body = input?.body;
+  if (body === undefined && isJsonContentType(headerValue(headersOf(input), "content-type"))) {
+    config.logger.warn(
+      `sign-in-with-xrpl: ${config.caller}: a POST /verify request was sent as JSON (Content-Type: application/json) but the body given to handlers.verify is undefined: mount express.json() (or your framework's JSON body parser) before the sign-in routes, and pass { body: req.body }.`,
+    );
+    return;
+  }
+  const read = inspectVerifyBody(body);
+  if (!read.ok) logDebug(config.logger, `sign-in-with-xrpl: sign-in refused: ${read.problem} ("${TEXT.invalidBody}")`);
+}
+
+function isJsonContentType(value: string | undefined): boolean {
+  if (value === undefined) return false;
+  const type = value.split(";")[0]!.trim().toLowerCase();
+  return type === "application/json" || type.endsWith("+json");
 }

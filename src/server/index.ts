@@ -8,7 +8,12 @@ export type { MemoryNonceStoreOptions } from "./memory-nonce-store.js";
 export { expressSessionStore } from "./express-session-store.js";
 export type { ExpressRequestLike, ExpressSessionLike } from "./express-session-store.js";
 export { ironSessionStore } from "./iron-session-store.js";
-export type { IronSessionLike } from "./iron-session-store.js";
+export type { IronSessionLike, IronSessionStoreOptions } from "./iron-session-store.js";
+export { DEFAULT_SESSION_KEY, keyedSessionStore } from "./keyed-session-store.js";
+export type { FrameworkSession, KeyedSessionOptions } from "./keyed-session-store.js";
+export { ERROR_RESPONSE_CODES } from "./error-responses.js";
+export type { ErrorResponseCode, HandlerErrorCode } from "./error-responses.js";
+export { DEFAULT_BASE_PATH } from "../shared/base-path.js";
 export { sessionCookieOptions } from "./session-cookie-options.js";
 export type {
   ExpressSessionCookieOptions,

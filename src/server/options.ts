@@ -9,7 +9,8 @@ import { LOOPBACK_DOMAINS, resolveExpectedDomain, type DomainOption, type Expect
 import { MAX_FAILED_VERIFY_ATTEMPTS } from "./failed-attempts.js";
 import { resolveAllowedOrigins } from "./request-context.js";
 import { createMemoryNonceStore } from "./memory-nonce-store.js";
-import { SILENT_LOGGER, type Logger } from "../shared/logger.js";
+import { defaultLogger, type Logger } from "../shared/logger.js";
+import { attachVerifierLogger } from "../verify/verifier-logger.js";
 import { resolveSessionKind, type AuthVariant, type SessionKind } from "./session-kind.js";
 import type { NonceStore, RevocationStore } from "./types.js";
 import type { OnSignIn, OnSignOut, SignInHookContext, SignOutHookContext } from "./hooks.js";
@@ -100,8 +101,21 @@ export interface AuthHandlersOptions<TData = unknown, TRequest = unknown> {
    * off (a session lives out its lifetime whatever happens on the ledger).
    */
   revalidateAfterSeconds?: number | undefined;
-  /** Receives failures that cannot be returned (a failed session destroy, an unexpected error). Default: silent. */
+  /**
+   * Receives failures that cannot be returned (a failed session destroy, a ledger node that
+   * cannot answer, an unexpected error), mistakes of the setup it can see (a JSON body that no
+   * body parser read), and at `debug` why a message rule refused a sign-in. Also given to the
+   * `verifier` when it was created without a logger of its own. Default: `console` in
+   * development, silent in production.
+   */
   logger?: Logger | undefined;
+  /**
+   * Every error body also carries a `code` (`{ "error": "Message is too old.", "code": "too_old" }`)
+   * that a page can switch on to show and translate the right text: the `check()` failure code
+   * of a refused proof, the message rule's code, or one per handler text (see
+   * `ErrorResponseCode`). Default `false`: error bodies are exactly `{ "error": "..." }`.
+   */
+  errorCodes?: boolean | undefined;
   /** Clock in milliseconds since the Unix epoch. Default `Date.now`. */
   now?: (() => number) | undefined;
   /**
@@ -179,6 +193,8 @@ export interface NormalizedAuthOptions {
   /** `undefined`: no revalidation. */
   revalidateAfterMs: number | undefined;
   logger: Logger;
+  /** Error bodies carry `code`. */
+  errorCodes: boolean;
   now: () => number;
   onSignIn: StoredSignInHook | undefined;
   onSignOut: StoredSignOutHook | undefined;
@@ -242,8 +258,17 @@ export function normalizeAuthOptions(options: AuthOptionsInput, caller = "create
   if (nonceStore !== undefined && (!isObject(nonceStore) || typeof nonceStore.consume !== "function")) {
     fail("`nonceStore` must have a `consume(nonce, ttlMs)` method: use createMemoryNonceStore() or createRedisNonceStore(client).");
   }
-  if (logger !== undefined && (!isObject(logger) || typeof logger.warn !== "function" || typeof logger.error !== "function")) {
-    fail("`logger` must have `warn` and `error` methods (`console` fits).");
+  if (
+    logger !== undefined &&
+    (!isObject(logger) ||
+      typeof logger.warn !== "function" ||
+      typeof logger.error !== "function" ||
+      (logger.debug !== undefined && typeof logger.debug !== "function"))
+  ) {
+    fail("`logger` must have `warn` and `error` methods, and `debug` when it has one (`console` fits).");
+  }
+  if (options.errorCodes !== undefined && typeof options.errorCodes !== "boolean") {
+    fail("`errorCodes` must be true (error bodies carry a `code`) or false; omit it for bodies of `{ error }` only.");
   }
   if (now !== undefined && typeof now !== "function") {
     fail("`now` must be a function returning milliseconds since the Unix epoch, e.g. () => Date.now().");
@@ -291,7 +316,7 @@ export function normalizeAuthOptions(options: AuthOptionsInput, caller = "create
   if (typeof production !== "boolean") {
     fail('`production` must be a boolean, e.g. process.env.NODE_ENV === "production"; omit it to read NODE_ENV.');
   }
-  const resolvedLogger = logger ?? SILENT_LOGGER;
+  const resolvedLogger = logger ?? defaultLogger(production);
   const expectedDomain = resolveExpectedDomain(caller, domain, production, resolvedLogger);
   const resolvedNonceStore = nonceStore ?? createMemoryNonceStore();
   // The nonce store's backend is shared by the instances already, so it keeps the revoked ids too.
@@ -302,6 +327,8 @@ export function normalizeAuthOptions(options: AuthOptionsInput, caller = "create
     );
   }
 
+  // One logger for the whole sign-in: a verifier created without one writes through this one.
+  attachVerifierLogger(verifier, resolvedLogger);
   const clockSkewMs = clockSkewSeconds * 1000;
   const maxSessionAgeMs = maxSessionAgeSeconds * 1000;
   const nonceTtlMs = nonceTtlSeconds * 1000;
@@ -329,6 +356,7 @@ export function normalizeAuthOptions(options: AuthOptionsInput, caller = "create
     revocationStore: resolvedRevocationStore,
     revalidateAfterMs,
     logger: resolvedLogger,
+    errorCodes: options.errorCodes === true,
     now: now ?? Date.now,
     onSignIn,
     onSignOut,

@@ -61,8 +61,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
 }
 
-/** The headers of a call's input: its own `headers`, else its `request`'s. */
-function headersOf(input: unknown): unknown {
+/** @internal The headers of a call's input: its own `headers`, else its `request`'s. */
+export function headersOf(input: unknown): unknown {
   if (!isObject(input)) return undefined;
   if (input.headers !== undefined) return input.headers;
   return isObject(input.request) ? input.request.headers : undefined;

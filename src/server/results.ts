@@ -1,7 +1,9 @@
+import type { ErrorResponseCode } from "./error-responses.js";
 import type { SignInRefusalStatus } from "./hooks.js";
 
 /**
- * A failed handler answer: the status and one short sentence for the client. Other bodies'
+ * A failed handler answer: the status and one short sentence for the client, plus its `code`
+ * when the handlers were created with `errorCodes: true` (absent otherwise). Other bodies'
  * fields are declared absent (`?: undefined`), so code that reads `body.nonce` or `body.error`
  * on a result it has not narrowed still compiles, and reads `undefined`.
  *
@@ -12,7 +14,7 @@ import type { SignInRefusalStatus } from "./hooks.js";
  */
 export type ErrorResult<Status extends number> = {
   status: Status;
-  body: { error: string; ok?: undefined; address?: undefined; nonce?: undefined };
+  body: { error: string; code?: ErrorResponseCode; ok?: undefined; address?: undefined; nonce?: undefined };
 };
 
 /**

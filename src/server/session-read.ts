@@ -152,7 +152,8 @@ function onSignedInHost(rules: SessionRules, signedInFor: string, place: ReadPla
 
 /**
  * {@link judgeSignedIn} over a session store: the signed-in state, or `null`. With `clear`, a
- * session that has ended is destroyed (its cookie expired, its server-side record deleted); a
+ * sign-in that has ended is cleared (`store.clear()`, which keeps the app's own keys of the
+ * session; a store without it is destroyed: its cookie expired, its server-side record deleted); a
  * failure to do so is logged, the answer stays `null`. Rejects when a check cannot be answered.
  *
  * @internal
@@ -166,7 +167,9 @@ export async function readSignedInSession(
   if (verdict.signedIn) return verdict.state;
   if (verdict.ended !== undefined && options.clear === true) {
     try {
-      await session.destroy();
+      // Only the sign-in's record where the store can: the rest of the session is the app's.
+      if (typeof session.clear === "function") await session.clear();
+      else await session.destroy();
     } catch (cause) {
       rules.logger.error("sign-in-with-xrpl: could not clear a session that has ended", cause);
     }

@@ -45,8 +45,10 @@ export interface SessionRecord<TData = unknown> {
 }
 
 /**
- * The caller's session for one request. Adapters exist for express-session
- * (`expressSessionStore`) and iron-session (`ironSessionStore`); write your own for anything else.
+ * The caller's session for one request: the sign-in record, read and written whole. Adapters
+ * exist for express-session (`expressSessionStore`) and iron-session (`ironSessionStore`); build
+ * one for any other session middleware with `keyedSessionStore`, which keeps the record under
+ * one key of the session and leaves the app's own keys alone.
  *
  * @example
  * ```ts
@@ -62,10 +64,19 @@ export interface SessionStore {
   get(): SessionRecord | Promise<SessionRecord>;
   /** Persists the whole record: fields absent from `record` are removed. */
   set(record: SessionRecord): void | Promise<void>;
-  /** Ends the session. */
+  /** Ends the session (sign-out). */
   destroy(): void | Promise<void>;
-  /** New session id and an empty record, where the store has ids (express-session). */
+  /**
+   * New session id and an empty record, where the store has ids (express-session). The rest of
+   * the session (the app's own keys) is the adapter's to carry over or drop.
+   */
   regenerate?(): void | Promise<void>;
+  /**
+   * Removes the sign-in record only, leaving the rest of the session (the app's own keys) as it
+   * is. The handlers call it for a sign-in that has ended (past its lifetime, signed out
+   * elsewhere) when a read finds one; without it they call `destroy`.
+   */
+  clear?(): void | Promise<void>;
 }
 
 /**
@@ -136,6 +147,7 @@ export interface HandlerResult {
  * The four route handlers, framework-agnostic. Build them with `createAuthHandlers`. Each answer
  * is a union per status (narrow on `status`), and each is a `HandlerResult` too.
  * `TRequest` is what you pass as `request` to `verify` and `signOut`: the hooks receive it.
+ * `TData` is the type of the data your `onSignIn` stores: `getSignedIn` answers it.
  *
  * Pass each call its request (`{ request: req }`): the nonce, verify and sign-out routes refuse
  * a request whose `Origin` or `Sec-Fetch-Site` header says it comes from another site (403),
@@ -150,7 +162,7 @@ export interface HandlerResult {
  * });
  * ```
  */
-export interface AuthHandlers<TRequest = unknown> {
+export interface AuthHandlers<TRequest = unknown, TData = unknown> {
   /**
    * A new pending nonce in the session, kept beside a live sign-in (a signed-in user stays signed
    * in). Refuses a cross-site request with 403 and leaves the session untouched.
@@ -188,8 +200,8 @@ export interface AuthHandlers<TRequest = unknown> {
    * several hosts. Reads only: an ended session is left for `me` or the next sign-in to clear.
    * Rejects when the session or revocation store cannot answer.
    */
-  getSignedIn<TData = unknown>(
+  getSignedIn<TSessionData = TData>(
     session: SessionStore,
     options?: { maxAgeSeconds?: number | undefined } & RequestContext,
-  ): Promise<SignedInSession<TData> | null>;
+  ): Promise<SignedInSession<TSessionData> | null>;
 }

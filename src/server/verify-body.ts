@@ -2,6 +2,14 @@ import { describeValue, showValue } from "../message/issues.js";
 import type { VerifyRequest } from "../verify/types.js";
 
 /**
+ * Largest request body the verify route reads, in bytes. A sign-in message is at most 8 KiB; a
+ * signed transaction adds a few hundred bytes.
+ *
+ * @internal
+ */
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+/**
  * Passed as the verify body by an HTTP layer that could not read the request as JSON (another
  * content type, a syntax error): the handlers answer 400 `Invalid request body.` for it. Internal,
  * so the public behaviour of `createAuthHandlers` is unchanged.

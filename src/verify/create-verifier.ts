@@ -9,6 +9,7 @@ import { createLazyLedger, isNetworkMismatch, type LazyLedger } from "./lazy-led
 import { isBuiltInStrategy, NOT_AN_OBJECT } from "./proof-strategy.js";
 import { isOptionsObject, isRecord } from "./request-input.js";
 import { signedTransaction } from "./signed-transaction.js";
+import { acceptLaterLogger } from "./verifier-logger.js";
 import type {
   AuthorityCheckResult,
   AuthorityGrant,
@@ -66,7 +67,12 @@ export interface VerifierOptions {
    * table in tests and benchmarks, or your own client). The verifier does not close it.
    */
   ledgerReader?: LedgerReader | undefined;
-  /** Where refused proofs (`warn`, one line with the code), connection trouble and strategy bugs (`error`) are reported. Default: nowhere. */
+  /**
+   * Where refused proofs (`warn`, one line with the code), connection trouble and strategy bugs
+   * (`error`) are reported. Default: the logger of the handlers the verifier is given to
+   * (`createAuthHandlers`, `createFetchHandler`: their `logger`, or `console` in development),
+   * else nowhere.
+   */
   logger?: Logger | undefined;
 }
 
@@ -122,7 +128,14 @@ export function createVerifier(options: VerifierOptions = {}): Verifier {
   const requestTimeoutMs = positiveMs("requestTimeoutMs", options.requestTimeoutMs, DEFAULT_REQUEST_TIMEOUT_MS);
   const strategies = strategyTable(options.strategies ?? [compactSignature(), signedTransaction()]);
   const { ledgerReader } = options;
-  const logger = options.logger ?? SILENT_LOGGER;
+  // Without a logger of its own, the verifier writes through the one its handlers attach (see
+  // attachVerifierLogger); until then, nowhere. The connection writes through the same holder.
+  let logger = options.logger ?? SILENT_LOGGER;
+  const currentLogger: Logger = {
+    warn: (message, ...details) => logger.warn(message, ...details),
+    error: (message, ...details) => logger.error(message, ...details),
+    debug: (message, ...details) => logger.debug?.(message, ...details),
+  };
   if (ledgerReader !== undefined && (!isOptionsObject(ledgerReader) || typeof ledgerReader.getAccountAuthority !== "function")) {
     throw new InvalidOptionsError("createVerifier({ ledgerReader }): ledgerReader must have a getAccountAuthority(address) method.");
   }
@@ -130,7 +143,9 @@ export function createVerifier(options: VerifierOptions = {}): Verifier {
     throw new InvalidOptionsError("createVerifier(options): give either nodeUrl or ledgerReader, not both.");
   }
   const connection: LazyLedger | undefined =
-    ledgerReader === undefined ? createLazyLedger({ nodeUrls, networkId, connectTimeoutMs, requestTimeoutMs, logger }) : undefined;
+    ledgerReader === undefined
+      ? createLazyLedger({ nodeUrls, networkId, connectTimeoutMs, requestTimeoutMs, logger: currentLogger })
+      : undefined;
   const ledger = strategyLedger(ledgerReader ?? connection!, networkId);
 
   async function check(request: VerifyRequest): Promise<CheckResult> {
@@ -193,7 +208,7 @@ export function createVerifier(options: VerifierOptions = {}): Verifier {
     return refuse("invalid_signature", `The "${strategy.kind}" verification strategy refused the proof.`);
   }
 
-  return {
+  const verifier: Verifier = {
     check,
     verify(request: VerifyRequest): Promise<boolean> {
       return check(request).then((result) => result.ok);
@@ -207,6 +222,12 @@ export function createVerifier(options: VerifierOptions = {}): Verifier {
       await connection?.close();
     },
   };
+  if (options.logger === undefined) {
+    acceptLaterLogger(verifier, (attached) => {
+      logger = attached;
+    });
+  }
+  return verifier;
 }
 
 /**

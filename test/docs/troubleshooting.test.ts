@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { HTTP_TEXT } from "../../src/fetch/create-fetch-handler.js";
 import { VALIDATION_REASONS } from "../../src/message/validate.js";
+import { ERROR_RESPONSE_CODES } from "../../src/server/error-responses.js";
 import { TEXT } from "../../src/server/handlers.js";
 import { CHECK_FAILURE_CODES } from "../../src/verify/check-result.js";
 
@@ -74,6 +75,14 @@ describe("docs/troubleshooting.md covers", () => {
         reason,
       ).toContain("`" + code + "`");
     }
+  });
+
+  it("every code of an error body (errorCodes: true), each in the error-codes table", () => {
+    const table = section("## Error codes (`errorCodes: true`)");
+    expect(ERROR_RESPONSE_CODES.length).toBeGreaterThanOrEqual(31);
+    expect(ERROR_RESPONSE_CODES.filter((code) => !table.includes("`" + code + "`"))).toEqual([]);
+    // And each handler text in that table beside its code.
+    for (const text of [...Object.values(TEXT), ...Object.values(HTTP_TEXT)]) expect(table, text).toContain("`" + text + "`");
   });
 
   it("every check() failure code, each in the codes table", () => {

@@ -58,9 +58,10 @@ describe.skipIf(!available && process.env.CI === undefined)("Express example wit
     const signedId = decodeURIComponent(jar.get("siwx_session") ?? "");
     const sessionId = signedId.slice(2, signedId.lastIndexOf("."));
     const key = `siwx:sess:${sessionId}`;
-    const stored = JSON.parse((await redis.get(key)) ?? "null") as { nonceIssuedAt: number; pendingNonce: string };
-    expect(stored.pendingNonce).toBe(nonce);
-    stored.nonceIssuedAt -= 6 * 60_000;
+    // The sign-in record lives under its own key of the session (`xrpl`).
+    const stored = JSON.parse((await redis.get(key)) ?? "null") as { xrpl: { nonceIssuedAt: number; pendingNonce: string } };
+    expect(stored.xrpl.pendingNonce).toBe(nonce);
+    stored.xrpl.nonceIssuedAt -= 6 * 60_000;
     await redis.set(key, JSON.stringify(stored), { KEEPTTL: true });
 
     const body = signatureProof(signInMessage(account.address, nonce), account);

@@ -5,7 +5,7 @@
  * second serverless instance would be). Web-standard only: each runtime's driver mounts
  * `app.fetch` on its own server.
  *
- * The imports name the library's source for type checking; runtimes/build.ts rewrites them to
+ * The imports name the library's source for type checking; runtimes/build.mjs rewrites them to
  * the published entries (`sign-in-with-xrpl`, `sign-in-with-xrpl/fetch`), so every runtime runs
  * the built package the way a user installs it.
  */

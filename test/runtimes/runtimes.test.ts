@@ -28,7 +28,7 @@ import {
   signInMessage,
   type Routes,
 } from "../examples/flow.js";
-import { bundleServer, REPO_ROOT, RUNTIMES_DIR, type ServerBundle } from "./build.js";
+import { bundleServer, REPO_ROOT, RUNTIMES_DIR, type ServerBundle } from "./build.mjs";
 
 const COOKIE = "siwx_session";
 const INSTALL_HINT = "install the runtimes with `npm ci --prefix test/runtimes`";

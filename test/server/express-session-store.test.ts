@@ -138,7 +138,7 @@ describe("expressSessionStore", () => {
     expect(answer.error).toMatch(/install express-session before the routes/);
   });
 
-  it("keeps fields of the session that are not part of the record", async () => {
+  it("keeps the record under its key and never touches the app's keys, even ones named like record fields", async () => {
     const saved: unknown[] = [];
     const fake = {
       session: {
@@ -153,9 +153,13 @@ describe("expressSessionStore", () => {
       },
     };
     await expressSessionStore(fake).set({ pendingNonce: "keepothers01" });
-    expect(fake.session).toMatchObject({ cart: ["book"], pendingNonce: "keepothers01" });
-    expect("address" in fake.session).toBe(false);
+    expect(fake.session).toMatchObject({ cart: ["book"], address: "rOld", xrpl: { pendingNonce: "keepothers01" } });
+    expect("pendingNonce" in fake.session).toBe(false);
     expect(saved).toHaveLength(1);
+    // The app's flat `address` is not a sign-in.
+    expect(await expressSessionStore(fake).get()).toEqual({ pendingNonce: "keepothers01" });
+    await expressSessionStore(fake, { key: "wallet" }).set({ pendingNonce: "otherkey01" });
+    expect(fake.session).toMatchObject({ xrpl: { pendingNonce: "keepothers01" }, wallet: { pendingNonce: "otherkey01" } });
   });
 
   it("rejects when express-session fails to save", async () => {

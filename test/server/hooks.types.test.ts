@@ -81,7 +81,7 @@ describe("onSignIn", () => {
         expectTypeOf(request).toEqualTypeOf<IncomingMessage | undefined>();
       },
     });
-    expectTypeOf(handlers).toEqualTypeOf<AuthHandlers<IncomingMessage>>();
+    expectTypeOf(handlers).toEqualTypeOf<AuthHandlers<IncomingMessage, { id: string }>>();
     const store = createMemorySessionStore();
     // @ts-expect-error the request must be the type the hooks were written for
     void handlers.verify(store, { body: {}, request: "not a request" });
@@ -124,6 +124,53 @@ describe("onSignIn", () => {
     expectTypeOf(auth).toEqualTypeOf<FetchHandler<{ plan: "pro" | "free" }>>();
     expectTypeOf(auth.getSession).returns.resolves.toEqualTypeOf<SignedInSession<{ plan: "pro" | "free" }> | null>();
     expectTypeOf<FetchSignedInSession<number>>().toEqualTypeOf<SignedInSession<number>>();
+  });
+});
+
+describe("createAuthHandlers<TData, TRequest> carries TData into the reads", () => {
+  it("handlers.getSignedIn answers the data onSignIn stores, without naming it again", async () => {
+    const handlers = createAuthHandlers({
+      verifier,
+      sessionKind: "server-store",
+      onSignIn: () => ({ data: { userId: "u_1", roles: ["admin"] as string[] } }),
+    });
+    const store = createMemorySessionStore();
+    expectTypeOf(await handlers.getSignedIn(store)).toEqualTypeOf<SignedInSession<{ userId: string; roles: string[] }> | null>();
+    expectTypeOf(await getSignedIn(store, { handlers })).toEqualTypeOf<SignedInSession<{ userId: string; roles: string[] }> | null>();
+    const session = await handlers.getSignedIn(store);
+    if (session !== null) {
+      expectTypeOf(session.data).toEqualTypeOf<{ userId: string; roles: string[] } | undefined>();
+      // @ts-expect-error the data has no such field
+      void session.data?.email;
+    }
+  });
+
+  it("with both type arguments named, as the hooks were written for", async () => {
+    const handlers = createAuthHandlers<{ userId: number }, IncomingMessage>({
+      verifier,
+      sessionKind: "server-store",
+      onSignIn: () => ({ data: { userId: 7 } }),
+    });
+    expectTypeOf(handlers).toEqualTypeOf<AuthHandlers<IncomingMessage, { userId: number }>>();
+    const store = createMemorySessionStore();
+    expectTypeOf(await handlers.getSignedIn(store)).toEqualTypeOf<SignedInSession<{ userId: number }> | null>();
+    expectTypeOf(await getSignedIn(store, { handlers })).toEqualTypeOf<SignedInSession<{ userId: number }> | null>();
+    createAuthHandlers<{ userId: number }, IncomingMessage>({
+      verifier,
+      sessionKind: "server-store",
+      // @ts-expect-error onSignIn must store the declared type
+      onSignIn: () => ({ data: { userId: "7" } }),
+    });
+  });
+
+  it("handlers without onSignIn read unknown data, and a type named on the read still wins", async () => {
+    const handlers = createAuthHandlers({ verifier, sessionKind: "server-store" });
+    const store = createMemorySessionStore();
+    expectTypeOf(await handlers.getSignedIn(store)).toEqualTypeOf<SignedInSession<unknown> | null>();
+    expectTypeOf(await handlers.getSignedIn<{ plan: string }>(store)).toEqualTypeOf<SignedInSession<{ plan: string }> | null>();
+    // Handlers with a request type still fit getSignedIn's options.
+    const typed = createAuthHandlers<{ id: string }, IncomingMessage>({ verifier, sessionKind: "server-store" });
+    expectTypeOf(await getSignedIn(store, { handlers: typed })).toEqualTypeOf<SignedInSession<{ id: string }> | null>();
   });
 });
 

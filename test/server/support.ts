@@ -89,13 +89,15 @@ export function scriptedVerifier(answer: boolean | Error = true) {
   return verifier;
 }
 
-export function recordingLogger() {
-  const entries: { level: "warn" | "error"; message: string; details: unknown[] }[] = [];
+/** A logger that keeps every line; with `{ debug: true }` it has a `debug` method too (like `console`). */
+export function recordingLogger(options: { debug?: boolean } = {}) {
+  const entries: { level: "warn" | "error" | "debug"; message: string; details: unknown[] }[] = [];
   const logger: Logger & { entries: typeof entries } = {
     entries,
     warn: (message, ...details) => void entries.push({ level: "warn", message, details }),
     error: (message, ...details) => void entries.push({ level: "error", message, details }),
   };
+  if (options.debug === true) logger.debug = (message, ...details) => void entries.push({ level: "debug", message, details });
   return logger;
 }
 

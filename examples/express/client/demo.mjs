@@ -4,9 +4,10 @@
 // Xaman when the server has it, and the dev wallet in development only. Each wallet's SDK is its
 // own chunk, downloaded when that wallet is looked for or used.
 import { createAuthController, createDevWallet, createHttpAdapter, createXamanWallet, detectWallets } from "sign-in-with-xrpl/client";
+import { basePath, mePath } from "../routes.mjs";
 
 const DEV_WALLET_SEED_KEY = "sign-in-with-xrpl-demo:dev-wallet-seed";
-const ME_ROUTE = "/api/me";
+const ME_ROUTE = mePath;
 const MAX_ANSWERS = 20;
 
 const elements = {
@@ -115,7 +116,13 @@ async function findWallets(config) {
     // A page that uses wallet-kit builds its adapters (createOtsuAdapter(), ...) and registers them here.
     walletKit: window.walletKitAdapters ?? [],
   });
-  if (config.xaman) found.push({ id: "xaman", name: "Xaman", via: "server", wallet: createXamanWallet({ onRequest: showXamanRequest }) });
+  if (config.xaman)
+    found.push({
+      id: "xaman",
+      name: "Xaman",
+      via: "server",
+      wallet: createXamanWallet({ basePath: `${basePath}/xaman`, onRequest: showXamanRequest }),
+    });
   return found;
 }
 
@@ -172,7 +179,8 @@ async function main() {
       elements.proof.textContent = JSON.stringify(signed, null, 2);
     },
   );
-  const adapter = createHttpAdapter({ baseUrl: "", mePath: "/api/me", fetch: recordingFetch(showAnswer) });
+  // The same paths as the server (routes.mjs): nonce, verify and signout under basePath, me at mePath.
+  const adapter = createHttpAdapter({ baseUrl: "", basePath, mePath, fetch: recordingFetch(showAnswer) });
   const controller = createAuthController({
     wallet,
     adapter,

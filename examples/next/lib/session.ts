@@ -14,7 +14,8 @@ export async function getSessionStore(config: ServerConfig): Promise<SessionStor
     production: config.production,
     name: config.cookieName,
   });
-  const session = await getIronSession<SessionRecord>(await cookies(), {
+  // The sign-in record lives under `xrpl` (ironSessionStore's default key); the rest of the cookie is the app's.
+  const session = await getIronSession<{ xrpl?: SessionRecord }>(await cookies(), {
     password: config.sessionSecret,
     cookieName,
     ttl,

@@ -135,7 +135,7 @@ export function Demo() {
           return result;
         },
       };
-      const adapter = createHttpAdapter({ baseUrl: "", mePath: "/api/auth/me", fetch: recordingFetch(record) });
+      const adapter = createHttpAdapter({ baseUrl: "", basePath: "/api/auth", mePath: ME_ROUTE, fetch: recordingFetch(record) });
       controller = createAuthController({
         wallet: demoWallet,
         adapter,

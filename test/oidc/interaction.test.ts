@@ -258,6 +258,30 @@ describe("the interaction routes", () => {
     }
   });
 
+  it("with errorCodes, every refusal carries its code: the routes' own and the handlers'", async () => {
+    const coded = await startTestProvider({ verifier, clients: [CLIENT], errorCodes: true });
+    try {
+      const codedRp = await discoverProvider(coded.issuer, CLIENT.client_id, CLIENT.client_secret);
+      const interaction = await openInteraction((await startAuthorization(codedRp, "openid")).url);
+      const account = newKeyAccount();
+      const nonce = String((await getInteractionNonce(interaction)).body.nonce);
+      const elsewhere = signatureProof(
+        interactionMessage(interaction, account.address, nonce, { resources: ["https://other.example/cb"] }),
+        account,
+      );
+      expect((await postInteractionVerify(interaction, elsewhere)).body).toEqual({
+        error: OIDC_TEXT.resourcesMismatch,
+        code: "resources_mismatch",
+      });
+      const wrongUri = signatureProof(interactionMessage(interaction, account.address, nonce, { uri: "https://other.example" }), account);
+      expect((await postInteractionVerify(interaction, wrongUri)).body).toEqual({ error: "URI does not match.", code: "uri_mismatch" });
+      const stranger = await fetch(`${interaction.url}/nonce`);
+      expect(await stranger.json()).toEqual({ error: OIDC_TEXT.interactionNotFound, code: "interaction_not_found" });
+    } finally {
+      await coded.stop();
+    }
+  });
+
   it("hands onSignIn the client, redirect_uri, scopes and interaction, and a refusal stops the sign-in with its status and text", async () => {
     const interaction = await newInteraction("openid xrpl");
     const { body, account } = await proofFor(interaction);

@@ -3,5 +3,6 @@
 export { XrplProvider } from "./provider.js";
 export type { XrplCredentialInputs, XrplCredentialsProvider } from "./provider.js";
 export type { XrplProviderOptions } from "./options.js";
+export type { XrplJwtParams, XrplJwtRequest, XrplSessionClaims } from "./session-token.js";
 export { XrplSignInError } from "./sign-in-error.js";
 export type { XrplSignInCode } from "./sign-in-error.js";

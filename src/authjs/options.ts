@@ -1,6 +1,8 @@
 import { InvalidOptionsError } from "../errors.js";
 import type { NormalizedSessionCookie } from "../fetch/options.js";
+import { LOOPBACK_DOMAINS } from "../server/expected-domain.js";
 import { normalizeAuthOptions, type AuthHandlersOptions, type NormalizedAuthOptions } from "../server/options.js";
+import { SILENT_LOGGER } from "../shared/logger.js";
 import { COOKIE_NAME_PATTERN } from "../server/session-cookie-options.js";
 import { checkSealingSecret, MIN_SESSION_SECRET_LENGTH } from "../server/session-secret.js";
 
@@ -37,6 +39,9 @@ export interface XrplProviderOptions extends Pick<
   | "clockSkewSeconds"
   | "nonceTtlSeconds"
   | "nonceStore"
+  | "maxSessionAgeSeconds"
+  | "revalidateAfterSeconds"
+  | "revocationStore"
   | "logger"
   | "now"
 > {
@@ -75,6 +80,27 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /** `AUTH_SECRET` where a `process` exists (Node, Next's edge runtime); never read in a browser. */
 function authSecretFromEnvironment(): string | undefined {
   return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.AUTH_SECRET;
+}
+
+/** A strong stand-in secret, only to check the other options before the real one is known. */
+const STAND_IN_SECRET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEF";
+
+/**
+ * The settings that come from the server's environment and may be missing while the app is
+ * built (`next build` loads the routes without them): `domain` in production, and the secret.
+ * Every other option is checked when the provider is created; these, on its first use.
+ *
+ * @internal
+ */
+export function checkOptionsButEnvironment(options: XrplProviderOptions): void {
+  if (!isObject(options)) normalizeProviderOptions(options);
+  normalizeProviderOptions({
+    ...options,
+    ...(options.domain === undefined ? { domain: LOOPBACK_DOMAINS } : {}),
+    ...(options.secret === undefined && authSecretFromEnvironment() === undefined ? { secret: STAND_IN_SECRET } : {}),
+    // Said again, through the real logger, when the real options are read.
+    logger: SILENT_LOGGER,
+  });
 }
 
 /**

@@ -1,14 +1,22 @@
 import Credentials, { type CredentialsConfig } from "@auth/core/providers/credentials";
 import type { User } from "@auth/core/types";
-import { MessageFormatError } from "../errors.js";
+import type { JWT } from "@auth/core/jwt";
+import { InvalidOptionsError, MessageFormatError } from "../errors.js";
 import { parseMessage, validateMessage } from "../message/index.js";
 import type { SignInMessage } from "../message/types.js";
 import { TEXT } from "../server/handlers.js";
 import { messageExpectations } from "../server/options.js";
+import { checkProof } from "../server/check-proof.js";
 import { readVerifyBody } from "../server/verify-body.js";
 import type { CheckResult, VerifyRequest } from "../verify/types.js";
 import { createNonceCookie } from "./nonce-cookie.js";
-import { normalizeProviderOptions, type NormalizedProviderOptions, type XrplProviderOptions } from "./options.js";
+import {
+  checkOptionsButEnvironment,
+  normalizeProviderOptions,
+  type NormalizedProviderOptions,
+  type XrplProviderOptions,
+} from "./options.js";
+import { createTokenRules, signedInClaims, type XrplJwtParams, type XrplJwtRequest, type XrplSessionClaims } from "./session-token.js";
 import { XrplSignInError, type XrplSignInCode } from "./sign-in-error.js";
 
 /**
@@ -52,9 +60,35 @@ export type XrplCredentialsProvider = CredentialsConfig<XrplCredentialInputs> & 
   /**
    * The nonce route (GET): answers `{ "nonce": "..." }` as JSON, never cached, and sets the
    * `siwx_nonce` cookie that binds the nonce to this browser for `nonceTtlSeconds`. Another
-   * method answers 405. Never rejects.
+   * method answers 405. It touches no session. Never rejects: a provider whose settings are
+   * incomplete (see `checkSettings`) answers 500 and logs which one.
    */
   handleNonceRequest(request: Request): Promise<Response>;
+  /**
+   * Your Auth.js `jwt` callback, or its first line: `jwt: (params) => xrpl.handleJwt(params, {
+   * host })`. At sign-in it keeps the XRPL claims in the token (`token.xrpl`: when, what signed,
+   * for which domain); on every later read it applies the library's session rules to a token of
+   * this provider and answers `null` (Auth.js then signs the browser out) when the sign-in is
+   * older than `maxSessionAgeSeconds`, was signed out (revoked by `handleSignOut`), lost its
+   * authority on the ledger (`revalidateAfterSeconds`), or, with several domains, is used on
+   * another host than the one it signed in for (`host` is then required). Other tokens pass
+   * through untouched. Without it, an XRPL session lives as long as Auth.js's `session.maxAge`.
+   */
+  handleJwt(params: XrplJwtParams, request?: XrplJwtRequest): Promise<JWT | null>;
+  /**
+   * Your Auth.js `events.signOut`: `events: { signOut: (message) => xrpl.handleSignOut(message) }`.
+   * Revokes the sign-in's id in the revocation store (default: the nonce store), so a copy of the
+   * JWT taken before sign-out reads as signed out through `handleJwt` on every instance that
+   * shares the store. Never rejects.
+   */
+  handleSignOut(message: { token?: unknown } | { session?: unknown }): Promise<void>;
+  /**
+   * Throws `InvalidOptionsError` naming a setting the provider could not read when it was
+   * created: `domain` in production, or the secret (`AUTH_SECRET`). Those come from the
+   * server's environment, which `next build` does not have, so the provider checks them on its
+   * first use rather than at creation; call this at server start to fail there instead.
+   */
+  checkSettings(): void;
 };
 
 const CREDENTIAL_FIELDS = ["message", "address", "signatureKind", "signature", "publicKey", "txBlob"] as const;
@@ -92,8 +126,17 @@ function json(status: number, body: Record<string, unknown>, headers: Record<str
  *
  * Options are checked here: a bad one throws `InvalidOptionsError` saying how to fix it. Without
  * `domain`, only loopback hosts are accepted (development); in production `domain` is required.
- * The nonce cookie is sealed with `secret` (default `AUTH_SECRET`). Web-standard only, so it runs
- * wherever Auth.js runs. Auth.js keeps the session: a JWT session, as for every Credentials provider.
+ * The nonce cookie is sealed with `secret` (default `AUTH_SECRET`). Those two come from the
+ * server's environment, which a build (`next build`) does not have: when one is missing, the
+ * provider is still created, and its first use (the nonce route, a sign-in) fails with the
+ * setting named in the log; `checkSettings()` throws it at server start. Web-standard only, so it
+ * runs wherever Auth.js runs.
+ *
+ * Auth.js keeps the session: a JWT, as for every Credentials provider. Wire `handleJwt` into its
+ * `jwt` callback and `handleSignOut` into `events.signOut`, and the session follows the library's
+ * rules: it ends `maxSessionAgeSeconds` (24 hours) after the proof however often Auth.js
+ * refreshes the cookie, at sign-out on every instance sharing the revocation store, and, with
+ * `revalidateAfterSeconds`, once the key that signed lost its authority on the ledger.
  *
  * @example
  * ```ts
@@ -106,21 +149,32 @@ function json(status: number, body: Record<string, unknown>, headers: Record<str
  *   verifier: createVerifier(),
  *   domain: process.env.APP_DOMAIN, // "example.com"
  * });
- * export const { handlers, auth, signIn, signOut } = NextAuth({ providers: [xrpl] });
+ * export const { handlers, auth, signIn, signOut } = NextAuth({
+ *   providers: [xrpl],
+ *   callbacks: { jwt: (params) => xrpl.handleJwt(params) },
+ *   events: { signOut: (message) => xrpl.handleSignOut(message) },
+ * });
  *
  * // app/api/auth/xrpl-nonce/route.ts
  * export const GET = (request: Request) => xrpl.handleNonceRequest(request);
  * ```
  */
 export function XrplProvider(options: XrplProviderOptions): XrplCredentialsProvider {
-  const config = normalizeProviderOptions(options);
-  const nonceCookie = createNonceCookie(config);
-  const { logger } = config.auth;
+  const settings = readSettings(options);
+  const fallbackLogger = options?.logger;
 
   const handleNonceRequest = async (request: Request): Promise<Response> => {
+    let config: ProviderParts;
+    try {
+      config = settings();
+    } catch (cause) {
+      fallbackLogger?.error(`sign-in-with-xrpl: XrplProvider cannot issue nonces: ${(cause as Error).message}`, cause);
+      return json(500, { error: PROVIDER_TEXT.notConfigured });
+    }
+    const { logger } = config.options.auth;
     try {
       if (request.method !== "GET") return json(405, { error: "Method not allowed." }, { Allow: "GET" });
-      const { nonce, setCookie } = await nonceCookie.issue(request);
+      const { nonce, setCookie } = await config.nonceCookie.issue(request);
       return json(200, { nonce }, { "Set-Cookie": setCookie });
     } catch (cause) {
       logger.error("sign-in-with-xrpl: XrplProvider could not issue a nonce", cause);
@@ -129,10 +183,30 @@ export function XrplProvider(options: XrplProviderOptions): XrplCredentialsProvi
   };
 
   const authorize = async (credentials: Partial<Record<keyof XrplCredentialInputs, unknown>>, request: Request): Promise<User> => {
-    const outcome = await runAuthorize(config, nonceCookie, credentials, request);
-    if (outcome.ok) return { id: outcome.address, name: outcome.address };
-    logger.warn(`sign-in-with-xrpl: XrplProvider refused a sign-in: ${outcome.code}: ${outcome.detail}`);
+    // Incomplete settings throw InvalidOptionsError: Auth.js logs it and answers its `Configuration` error.
+    const config = settings();
+    const outcome = await runAuthorize(config.options, config.nonceCookie, credentials, request);
+    if (outcome.ok) return { id: outcome.address, name: outcome.address, xrpl: outcome.claims } as User;
+    config.options.auth.logger.warn(`sign-in-with-xrpl: XrplProvider refused a sign-in: ${outcome.code}: ${outcome.detail}`);
     throw new XrplSignInError(outcome.code, outcome.detail);
+  };
+
+  const handleJwt = async (params: XrplJwtParams, request?: XrplJwtRequest): Promise<JWT | null> => {
+    // A token this provider never wrote needs none of its settings.
+    const written = params.token.xrpl !== undefined || params.account?.provider === idOf(options);
+    if (!written) return params.token;
+    return settings().tokens.jwt(params, request);
+  };
+
+  const handleSignOut = async (message: { token?: unknown } | { session?: unknown }): Promise<void> => {
+    if (!("token" in message)) return;
+    let config: ProviderParts;
+    try {
+      config = settings();
+    } catch {
+      return;
+    }
+    await config.tokens.signOut(message);
   };
 
   const credentials: XrplCredentialInputs = {
@@ -143,14 +217,62 @@ export function XrplProvider(options: XrplProviderOptions): XrplCredentialsProvi
     publicKey: { label: "Public key", type: "text" },
     txBlob: { label: "Signed transaction", type: "text" },
   };
-  const fields = { id: config.id, name: config.name, credentials, authorize };
+  const fields = { id: idOf(options), name: nameOf(options), credentials, authorize };
   // Credentials() keeps the settings under `options`, which Auth.js reads; they go on top as well,
   // so `xrpl.id` says what the callback route is. Its answer is typed without the inputs.
   const provider = Credentials<XrplCredentialInputs>(fields) as CredentialsConfig<XrplCredentialInputs>;
-  return Object.assign(provider, fields, { handleNonceRequest });
+  return Object.assign(provider, fields, {
+    handleNonceRequest,
+    handleJwt,
+    handleSignOut,
+    checkSettings: () => void settings(),
+  });
 }
 
-type Outcome = { ok: true; address: string } | { ok: false; code: XrplSignInCode; detail: string };
+/** The texts only the provider answers with. */
+const PROVIDER_TEXT = {
+  notConfigured: "Sign-in with XRPL is not configured on this server: its log names the missing setting.",
+} as const;
+
+/** Everything a provider works with once its settings are read. */
+interface ProviderParts {
+  options: NormalizedProviderOptions;
+  nonceCookie: ReturnType<typeof createNonceCookie>;
+  tokens: ReturnType<typeof createTokenRules>;
+}
+
+function partsOf(options: NormalizedProviderOptions): ProviderParts {
+  return { options, nonceCookie: createNonceCookie(options), tokens: createTokenRules(options) };
+}
+
+/**
+ * The provider's settings, read now when they can be, else on first use. Options that are wrong
+ * throw here, at creation; a `domain` (in production) or secret missing from the environment
+ * is read again on each use until it is there, and each use without it throws the setting's
+ * `InvalidOptionsError`.
+ */
+function readSettings(options: XrplProviderOptions): () => ProviderParts {
+  let parts: ProviderParts | undefined;
+  try {
+    parts = partsOf(normalizeProviderOptions(options));
+  } catch (error) {
+    if (!(error instanceof InvalidOptionsError)) throw error;
+    // Throws for anything but the environment's settings.
+    checkOptionsButEnvironment(options);
+  }
+  return () => (parts ??= partsOf(normalizeProviderOptions(options)));
+}
+
+/** The provider id before the options are read (checked with them). */
+function idOf(options: XrplProviderOptions): string {
+  return typeof options?.id === "string" ? options.id : "xrpl";
+}
+
+function nameOf(options: XrplProviderOptions): string {
+  return typeof options?.name === "string" ? options.name : "XRPL";
+}
+
+type Outcome = { ok: true; address: string; claims: XrplSessionClaims } | { ok: false; code: XrplSignInCode; detail: string };
 
 function refuse(code: XrplSignInCode, detail: string): Outcome {
   return { ok: false, code, detail };
@@ -217,7 +339,7 @@ async function runAuthorize(
   // 5. The proof. A verifier that rejects (ledger node unreachable) is a service failure.
   let result: CheckResult;
   try {
-    result = await auth.verifier.check(proof);
+    result = await checkProof(auth.verifier, proof);
   } catch (cause) {
     auth.logger.error("sign-in-with-xrpl: XrplProvider: the verifier failed", cause);
     return refuse("verification_unavailable", "The ledger node could not be reached to check the proof.");
@@ -234,5 +356,6 @@ async function runAuthorize(
   }
   if (first !== true) return refuse("nonce_used", `The nonce of this message was already used to sign in ${result.address}.`);
 
-  return { ok: true, address: result.address };
+  // What the session rules read on every later request: when, what signed, for which domain.
+  return { ok: true, address: result.address, claims: signedInClaims(result, auth.now(), message.domain) };
 }

@@ -6,7 +6,7 @@ import type { AdapterCallOptions, AuthAdapter, ServerRejection, VerifyCallOption
 import { NetworkError, ServerRejectedError, type SignInStep } from "../client/errors.js";
 import type { VerifyRequest } from "../verify/types.js";
 import type { xrpl } from "./plugin.js";
-import { NONCE_PATH, PLUGIN_ID, SESSION_ADDRESS_FIELD, VERIFY_PATH } from "./routes.js";
+import { ADDRESSES_PATH, NONCE_PATH, PLUGIN_ID, SESSION_ADDRESS_FIELD, UNLINK_PATH, VERIFY_PATH } from "./routes.js";
 
 type BetterFetch = Parameters<NonNullable<BetterAuthClientPlugin["getActions"]>>[0];
 type ClientStore = Parameters<NonNullable<BetterAuthClientPlugin["getActions"]>>[1];
@@ -21,8 +21,10 @@ interface FetchAnswer {
  * The better-auth client plugin of sign-in with XRPL. Add it to `createAuthClient`'s plugins
  * to get:
  *
- * - `authClient.xrpl.nonce()` and `authClient.xrpl.verify(body)`: the server plugin's two
- *   endpoints, typed from it (a successful `verify` refreshes `useSession`);
+ * - `authClient.xrpl.nonce()` and `authClient.xrpl.verify(body)`: the sign-in endpoints, typed
+ *   from the server plugin (a successful `verify` refreshes `useSession`);
+ * - `authClient.xrpl.listAddresses()` and `authClient.xrpl.unlink({ address })`: the signed-in
+ *   user's linked addresses;
  * - `authClient.xrpl.authAdapter()`: an `AuthAdapter` for this library's browser controller
  *   (`createAuthController` from `sign-in-with-xrpl/client`), which then runs the whole
  *   sign-in with any `Wallet` (GemWallet, Crossmark, Xaman... or `createDevWallet` in development).
@@ -43,8 +45,9 @@ export function xrplClient() {
   return {
     id: PLUGIN_ID,
     $InferServerPlugin: {} as ReturnType<typeof xrpl>,
-    pathMethods: { [NONCE_PATH]: "POST", [VERIFY_PATH]: "POST" },
-    atomListeners: [{ matcher: (path: string) => path === VERIFY_PATH, signal: "$sessionSignal" }],
+    pathMethods: { [NONCE_PATH]: "POST", [VERIFY_PATH]: "POST", [UNLINK_PATH]: "POST", [ADDRESSES_PATH]: "GET" },
+    // Unlinking the address a session signed in with ends that session.
+    atomListeners: [{ matcher: (path: string) => path === VERIFY_PATH || path === UNLINK_PATH, signal: "$sessionSignal" }],
     getActions: ($fetch: BetterFetch, $store: ClientStore) => ({
       xrpl: {
         /**

@@ -2,4 +2,5 @@
 // Browser-safe: test/better-auth checks that its bundle pulls in no server code.
 export { xrplClient } from "./client-plugin.js";
 export type { XrplSignInAnswer, XrplSignInErrorCode } from "./plugin.js";
+export type { XrplLinkedAddress } from "./addresses.js";
 export type { XrplVerifyBody } from "./verify-body.js";

@@ -2,6 +2,16 @@
 // `sign-in-with-xrpl/better-auth/client`.
 export { xrpl } from "./plugin.js";
 export type { XrplSignInAnswer, XrplSignInErrorCode } from "./plugin.js";
-export type { XrplPluginOptions, XrplUserInfo, XrplUserInfoInput } from "./options.js";
+export type {
+  XrplEmailClaim,
+  XrplEmailClaimLink,
+  XrplPluginOptions,
+  XrplSignInAction,
+  XrplSignInContext,
+  XrplSignInDecision,
+  XrplUserInfo,
+  XrplUserInfoInput,
+} from "./options.js";
+export type { XrplLinkedAddress } from "./addresses.js";
 export type { XrplVerifyBody } from "./verify-body.js";
 export { XRPL_PROVIDER_ID } from "./routes.js";

@@ -17,10 +17,14 @@ export const PLUGIN_ID = "xrpl";
  */
 export const XRPL_PROVIDER_ID = "xrpl";
 
-/** @internal The two endpoints, relative to better-auth's base path. */
+/** @internal The endpoints, relative to better-auth's base path. */
 export const NONCE_PATH = "/xrpl/nonce";
 /** @internal */
 export const VERIFY_PATH = "/xrpl/verify";
+/** @internal */
+export const UNLINK_PATH = "/xrpl/unlink";
+/** @internal */
+export const ADDRESSES_PATH = "/xrpl/list-addresses";
 
 /** @internal The session field naming the address that signed the session in. */
 export const SESSION_ADDRESS_FIELD = "xrplAddress";

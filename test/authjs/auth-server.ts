@@ -14,12 +14,17 @@ export interface AuthServer {
   stop(): Promise<void>;
 }
 
-/** Starts Auth.js with `provider` (and `config` on top) under /api/auth, plus GET /api/auth/xrpl-nonce. */
+/**
+ * Starts Auth.js with `provider` (and `config` on top) under /api/auth, plus GET
+ * /api/auth/xrpl-nonce. `perRequest` adds settings built from each request, as an app that
+ * builds its Auth.js configuration per request does (next-auth's `NextAuth((request) => ...)`).
+ */
 export async function startAuthServer(
   provider: XrplCredentialsProvider,
   config: Partial<AuthConfig> & { secret: string },
+  perRequest: (request: Request) => Partial<AuthConfig> = () => ({}),
 ): Promise<AuthServer> {
-  const authConfig: AuthConfig = {
+  const baseConfig: AuthConfig = {
     providers: [provider],
     trustHost: true,
     basePath: "/api/auth",
@@ -31,7 +36,8 @@ export async function startAuthServer(
       try {
         const request = await toWebRequest(incoming);
         const path = new URL(request.url).pathname;
-        const response = path === NONCE_PATH ? await provider.handleNonceRequest(request) : await Auth(request, authConfig);
+        const response =
+          path === NONCE_PATH ? await provider.handleNonceRequest(request) : await Auth(request, { ...baseConfig, ...perRequest(request) });
         await sendWebResponse(response, outgoing);
       } catch (error) {
         outgoing.writeHead(500, { "content-type": "text/plain" });

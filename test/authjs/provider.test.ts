@@ -327,14 +327,19 @@ describe("XrplProvider: options", () => {
     throw new Error("XrplProvider accepted the options");
   };
 
-  it("reads AUTH_SECRET when no secret is given, and refuses to start without either, naming both", () => {
+  it("reads AUTH_SECRET when no secret is given; without either, the first use fails naming both, not the creation", async () => {
     const saved = process.env.AUTH_SECRET;
     try {
       delete process.env.AUTH_SECRET;
-      expect(refusal({ ...base(), secret: undefined })).toMatch(
+      // Created without a secret (as `next build` loads the routes): checkSettings says what is missing.
+      const provider = XrplProvider({ ...base(), secret: undefined });
+      expect(() => provider.checkSettings()).toThrow(InvalidOptionsError);
+      expect(() => provider.checkSettings()).toThrow(
         /^sign-in-with-xrpl: XrplProvider: `secret` \(or AUTH_SECRET\) is not set: set AUTH_SECRET .* or pass \{ secret \}/,
       );
+      // Set once the server runs: read on first use.
       process.env.AUTH_SECRET = secret();
+      expect(() => provider.checkSettings()).not.toThrow();
       expect(XrplProvider({ ...base(), secret: undefined }).id).toBe("xrpl");
     } finally {
       if (saved === undefined) delete process.env.AUTH_SECRET;
@@ -350,9 +355,46 @@ describe("XrplProvider: options", () => {
     expect(warn.join("\n")).toMatch(/kept for development, but production refuses it/);
   });
 
-  it("requires `domain` in production and accepts only loopback hosts without it in development", async () => {
-    expect(refusal({ ...base(), domain: undefined, production: true })).toMatch(/`domain` is required in production/);
+  it("requires `domain` in production, on first use: the nonce route answers 500 and logs it, a sign-in is Auth.js's Configuration error", async () => {
+    // Created without APP_DOMAIN, as during a build: no throw.
+    const { logger, error } = recordingLogger();
+    const authSecret = secret();
+    const provider = XrplProvider({ ...base(), secret: authSecret, domain: undefined, production: true, logger });
+    expect(() => provider.checkSettings()).toThrow(/`domain` is required in production/);
+    const seen: unknown[] = [];
+    const server = await startAuthServer(provider, { secret: authSecret, logger: { error: (e) => seen.push(e), warn() {}, debug() {} } });
+    servers.push(server);
+
+    const nonce = await fetch(`${server.url}${NONCE_PATH}`);
+    expect(nonce.status).toBe(500);
+    expect(await nonce.json()).toEqual({ error: "Sign-in with XRPL is not configured on this server: its log names the missing setting." });
+    expect(String(error[0]?.[0])).toMatch(
+      /XrplProvider cannot issue nonces: sign-in-with-xrpl: XrplProvider: `domain` is required in production/,
+    );
+
+    // A sign-in reaches authorize: Auth.js logs the option error and answers with its Configuration error.
+    const jar = createCookieJar();
+    const csrfToken = await getCsrfToken(jar, server.url);
+    const wallet = createDevWallet();
+    const fields = {
+      ...(await signedCredentials(wallet, authjsMessage(await wallet.getAddress(), "0123456789abcdef0123456789abcdef"))),
+      csrfToken,
+    };
+    expect(await postCallback(jar, server.url, fields)).toMatchObject({ error: "Configuration" });
+    // Auth.js logs it as a CallbackRouteError whose cause carries the provider's error.
+    const logged = seen.map((entry) => (entry as { cause?: { err?: unknown } }).cause?.err);
+    expect(logged.some((entry) => entry instanceof InvalidOptionsError && /`domain` is required in production/.test(entry.message))).toBe(
+      true,
+    );
+  });
+
+  it("still refuses at creation every option that is wrong, not merely missing from the environment", () => {
     expect(refusal({ ...base(), domain: "https://example.com" })).toMatch(/is not a host\[:port\]/);
+    expect(refusal({ ...base(), domain: undefined, production: true, chainId: "mainnet" })).toMatch(/`chainId` must be a CAIP-2/);
+    expect(refusal({ ...base(), domain: undefined, production: true, secret: "short" })).toMatch(/`secret` is too short/);
+  });
+
+  it("accepts only loopback hosts without `domain` in development", async () => {
     const { url } = await serve({ domain: undefined, production: false });
     expect((await signInWithXrpl(createCookieJar(), url, createDevWallet())).error).toBeNull();
     const evil = await signInWithXrpl(createCookieJar(), url, createDevWallet(), { domain: "example.com" });

@@ -2,123 +2,18 @@
 // HTTP server, better-auth on the real PostgreSQL (its own schema per run), the better-auth
 // client with the XRPL client plugin and this library's controller, dev wallets of both curves
 // answering both proof kinds, and the mock rippled as the XRPL node.
-import { once } from "node:events";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { betterAuth, type BetterAuthPlugin } from "better-auth";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuth, type Auth } from "../../examples/better-auth/auth.js";
-import { createClient, signInWithXrpl } from "../../examples/better-auth/client.js";
-import { migrate } from "../../examples/better-auth/migrate.js";
-import { createRequestListener } from "../../examples/better-auth/server.js";
+import { createAuth } from "../../examples/better-auth/auth.js";
+import { signInWithXrpl } from "../../examples/better-auth/client.js";
 import { xrpl, XRPL_PROVIDER_ID } from "../../src/better-auth/index.js";
 import { ServerRejectedError } from "../../src/client/errors.js";
-import type { Wallet, WalletProof } from "../../src/client/types.js";
+import type { Wallet } from "../../src/client/types.js";
 import { InvalidOptionsError } from "../../src/errors.js";
-import { createMessage } from "../../src/message/create.js";
 import { createDevWallet, type DevWallet } from "../../src/testing/index.js";
 import { compactSignature } from "../../src/verify/compact-signature.js";
 import { createVerifier } from "../../src/verify/create-verifier.js";
-import { createCookieJar, type CookieJar } from "../support/cookie-jar.js";
 import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
-
-const DATABASE = "postgres://postgres@127.0.0.1:5432/postgres";
-const SECRET = "better-auth-example-secret-0123456789abcdef";
-const LSF_DISABLE_MASTER = 0x00100000;
-
-/** One app: its database schema, its HTTP server, and how to reach it. */
-interface App {
-  auth: Auth;
-  baseUrl: string;
-  close(): Promise<void>;
-}
-
-const schemas: string[] = [];
-
-/** A connection string whose tables live in a schema of their own, dropped after the run. */
-async function freshSchema(): Promise<string> {
-  const schema = `siwx_better_auth_${process.pid}_${Date.now()}_${schemas.length}`;
-  const admin = new pg.Client({ connectionString: DATABASE });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA "${schema}"`);
-  await admin.end();
-  schemas.push(schema);
-  return `${DATABASE}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-}
-
-/** Starts the example app on 127.0.0.1 with its tables migrated by better-auth's own migration. */
-async function startApp(
-  build: (env: { DATABASE_URL: string; BETTER_AUTH_URL: string }) => { auth: Auth; close(): Promise<void> },
-): Promise<App> {
-  const server: Server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const built = build({ DATABASE_URL: await freshSchema(), BETTER_AUTH_URL: baseUrl });
-  await migrate(built.auth);
-  server.on("request", createRequestListener(built.auth));
-  return {
-    auth: built.auth,
-    baseUrl,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await built.close();
-    },
-  };
-}
-
-/** A browser stand-in: a cookie jar, the Origin header a browser sends, and every verify body kept. */
-function browser(app: App) {
-  const jar: CookieJar = createCookieJar();
-  const verifyBodies: Record<string, unknown>[] = [];
-  const fetchWithCookies = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
-    const url = input instanceof Request ? input.url : String(input);
-    const headers = new Headers(init.headers);
-    headers.set("origin", app.baseUrl);
-    if (url.endsWith("/xrpl/verify") && typeof init.body === "string") verifyBodies.push(JSON.parse(init.body) as Record<string, unknown>);
-    return jar.fetch(url, { ...init, headers });
-  };
-  const client = createClient({ baseURL: app.baseUrl, fetch: fetchWithCookies });
-  const page = { domain: new URL(app.baseUrl).host, uri: app.baseUrl };
-  return { jar, client, page, verifyBodies, fetch: fetchWithCookies };
-}
-
-/** The sign-in message the page builds for `address` and `nonce`, issued now; `change` sets another domain or chain. */
-function pageMessage(
-  tab: ReturnType<typeof browser>,
-  address: string,
-  nonce: string,
-  change: { domain?: string; chainId?: string } = {},
-): string {
-  return createMessage({
-    domain: change.domain ?? tab.page.domain,
-    address,
-    uri: tab.page.uri,
-    version: "1",
-    chainId: change.chainId ?? "xrpl:0",
-    nonce,
-    issuedAt: new Date().toISOString(),
-  });
-}
-
-/** A sign-in by hand over the client plugin's typed endpoints, so a test can change any part. */
-async function verifyByHand(
-  tab: ReturnType<typeof browser>,
-  wallet: Wallet,
-  change: { domain?: string; chainId?: string; nonce?: string; address?: string; proof?: (proof: WalletProof) => WalletProof } = {},
-) {
-  const nonce = change.nonce ?? (await tab.client.xrpl.nonce()).data?.nonce;
-  if (nonce === undefined) throw new Error("no nonce");
-  const address = change.address ?? (await wallet.getAddress());
-  const message = pageMessage(tab, address, nonce, change);
-  const signed = await wallet.sign(message);
-  const proof = change.proof === undefined ? signed : change.proof(signed);
-  const body = { message, address, ...proof };
-  const answer = await tab.client.xrpl.verify(body);
-  return { ...answer, body, nonce };
-}
+import { browser, dropSchemas, LSF_DISABLE_MASTER, pageMessage, SECRET, startApp, verifyByHand, type App } from "./harness.js";
 
 let ledger: MockRippled;
 let app: App;
@@ -131,10 +26,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await ledger?.stop();
-  const admin = new pg.Client({ connectionString: DATABASE });
-  await admin.connect();
-  for (const schema of schemas) await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await admin.end();
+  await dropSchemas();
 });
 
 describe("better-auth plugin: signing in end to end", () => {
@@ -364,38 +256,6 @@ describe("better-auth plugin: options", () => {
     }
   });
 
-  it("asks for an email when anonymous is off, and names the user with getUserInfo", async () => {
-    const named = await startApp((env) => {
-      const verifier = createVerifier({ nodeUrl: ledger.url });
-      const pool = new pg.Pool({ connectionString: env.DATABASE_URL });
-      const auth = betterAuthWith(pool, env.BETTER_AUTH_URL, [
-        xrpl({
-          verifier,
-          anonymous: false,
-          emailDomainName: "wallets.example.com",
-          getUserInfo: ({ address }) => ({ name: `Holder of ${address.slice(0, 6)}` }),
-        }),
-      ]);
-      return { auth, close: async () => (await verifier.close(), await pool.end()) };
-    });
-    try {
-      const tab = browser(named);
-      const wallet = createDevWallet();
-      const address = await wallet.getAddress();
-      const missing = await verifyByHand(tab, wallet);
-      expect(missing.error).toMatchObject({ status: 400, code: "email_required" });
-
-      const nonce = (await tab.client.xrpl.nonce()).data?.nonce ?? "";
-      const message = pageMessage(tab, address, nonce);
-      const answer = await tab.client.xrpl.verify({ message, address, ...(await wallet.sign(message)), email: "Alice@Example.com" });
-      expect(answer.error).toBeNull();
-      const signedIn = await named.auth.api.getSession({ headers: new Headers({ cookie: tab.jar.header() }) });
-      expect(signedIn?.user).toMatchObject({ email: "alice@example.com", emailVerified: false, name: `Holder of ${address.slice(0, 6)}` });
-    } finally {
-      await named.close();
-    }
-  });
-
   it("refuses unusable options at start, each with the setting to fix", () => {
     const verifier = createVerifier({ nodeUrl: "ws://127.0.0.1:9" });
     expect(() => xrpl({ verifier, production: true })).toThrow(InvalidOptionsError);
@@ -407,8 +267,3 @@ describe("better-auth plugin: options", () => {
     expect(() => xrpl({ verifier, domain: "example.com", production: true })).not.toThrow();
   });
 });
-
-/** A better-auth instance with other plugin options than the example's. */
-function betterAuthWith(pool: pg.Pool, baseURL: string, plugins: BetterAuthPlugin[]): Auth {
-  return betterAuth({ database: pool, baseURL, secret: SECRET, plugins }) as unknown as Auth;
-}

@@ -154,6 +154,8 @@ export function checkSnippets(root: string, snippets: readonly Snippet[]): Snipp
       "sign-in-with-xrpl/postgres": ["src/postgres/index.ts"],
       "sign-in-with-xrpl/testing": ["src/testing/index.ts"],
       "sign-in-with-xrpl/authjs": ["src/authjs/index.ts"],
+      "sign-in-with-xrpl/better-auth": ["src/better-auth/index.ts"],
+      "sign-in-with-xrpl/better-auth/client": ["src/better-auth/client.ts"],
       "sign-in-with-xrpl/cloudflare": ["src/cloudflare/index.ts"],
       "sign-in-with-xrpl/deno-kv": ["src/deno-kv/index.ts"],
       "sign-in-with-xrpl/xaman": ["src/xaman/index.ts"],

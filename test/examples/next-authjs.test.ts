@@ -2,8 +2,12 @@
  * The Next Auth.js example (examples/next-authjs: next-auth v5 with the XRPL provider) in
  * production mode: `next build` once per run, then `next start`. A browser's sign-in over real
  * HTTP with the development wallet: Auth.js's CSRF token, the provider's nonce, the signature,
- * next-auth's credentials callback, the session.
+ * next-auth's credentials callback, the session. The build runs without APP_DOMAIN and
+ * AUTH_SECRET (the test environment strips every example setting): the provider, created when
+ * auth.ts loads, reads them on first use, so one build runs anywhere.
  */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDevWallet } from "../../src/testing/index.js";
 import { createCookieJar } from "../support/cookie-jar.js";
@@ -87,6 +91,30 @@ describe("Next Auth.js example: signing in with the XRPL provider", () => {
     expect(await sessionAddress(other, app.url)).toBeNull();
   });
 
+  it("signs out for good: a copy of the session cookie taken before sign-out reads as signed out", async () => {
+    const jar = createCookieJar();
+    const wallet = createDevWallet();
+    expect((await signInWithXrpl(jar, app.url, wallet)).error).toBeNull();
+    const copy = jar.clone();
+    const csrfToken = await getCsrfToken(jar, app.url);
+    const out = await jar.fetch(`${app.url}/api/auth/signout`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "X-Auth-Return-Redirect": "1" },
+      body: new URLSearchParams({ csrfToken }),
+    });
+    expect(out.status).toBe(200);
+    expect(await sessionAddress(jar, app.url)).toBeNull();
+    expect(await sessionAddress(copy, app.url)).toBeNull();
+  });
+
+  it("keeps the session of a signed-in user who asks for a nonce", async () => {
+    const jar = createCookieJar();
+    const wallet = createDevWallet();
+    expect((await signInWithXrpl(jar, app.url, wallet)).error).toBeNull();
+    await getXrplNonce(jar, app.url);
+    expect(await sessionAddress(jar, app.url)).toBe(await wallet.getAddress());
+  });
+
   it("refuses a message signed for another domain, even when the request claims that host", async () => {
     const jar = createCookieJar();
     const wallet = createDevWallet();
@@ -102,6 +130,15 @@ describe("Next Auth.js example: signing in with the XRPL provider", () => {
     const answer = await postCallback(jar, app.url, fields, { headers: { "X-Forwarded-Host": "evil.example" } });
     expect(answer).toMatchObject({ error: "CredentialsSignin", code: "domain_mismatch" });
     expect(await sessionAddress(jar, app.url)).toBeNull();
+  });
+});
+
+describe("Next Auth.js example: build once, deploy anywhere", () => {
+  it("was built by next build with neither APP_DOMAIN nor AUTH_SECRET set", () => {
+    const buildEnv = exampleEnv({ NEXT_DIST_DIR: NEXT_TEST_DIST_DIR });
+    expect(buildEnv.APP_DOMAIN).toBeUndefined();
+    expect(buildEnv.AUTH_SECRET).toBeUndefined();
+    expect(existsSync(join(NEXT_AUTHJS_DIR, NEXT_TEST_DIST_DIR, "BUILD_ID"))).toBe(true);
   });
 });
 

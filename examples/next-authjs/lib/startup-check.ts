@@ -1,6 +1,6 @@
-// The start-up check of instrumentation.ts (Node runtime only): build a provider from the
-// settings once, so a setting it refuses ends the process with the library's one-line reason
-// and fix. The routes build their own (see lib/xrpl.ts).
+// The start-up check of instrumentation.ts (Node runtime only): a provider built from the
+// settings says whether one is missing or refused, so the process ends with the library's
+// one-line reason and fix instead of failing the first sign-in. auth.ts builds its own.
 import { InvalidOptionsError } from "sign-in-with-xrpl";
 import { XrplProvider } from "sign-in-with-xrpl/authjs";
 import { xrplOptions } from "./xrpl";
@@ -8,7 +8,7 @@ import { xrplOptions } from "./xrpl";
 export async function checkSettingsOrExit(): Promise<void> {
   const options = xrplOptions();
   try {
-    XrplProvider(options);
+    XrplProvider(options).checkSettings();
   } catch (error) {
     if (!(error instanceof InvalidOptionsError)) throw error;
     // A refused chain id came from XRPL_CHAIN_ID: the line names the setting.

@@ -1,22 +1,18 @@
-// The XRPL provider, configured from the environment. Created on first use, not at import:
-// `next build` loads the routes without the runtime settings.
-//
-// Kept per module, not on globalThis: the provider throws Auth.js's own error class when it
-// refuses a sign-in, and Auth.js recognises it only when both come from the same copy of
-// `@auth/core`. Next bundles each entry (routes, instrumentation) apart, so a provider made in
-// one bundle and used by the Auth.js of another would turn every refusal into a server error.
+// The XRPL provider's settings, read from the environment. auth.ts creates the provider once per
+// bundle: it throws Auth.js's own error class when it refuses a sign-in, and Auth.js recognises
+// it only when both come from the same copy of `@auth/core`. Next bundles each entry (routes,
+// instrumentation) apart, so a provider kept on globalThis and shared between bundles would turn
+// every refusal into a server error.
 import { createVerifier } from "sign-in-with-xrpl";
-import { XrplProvider, type XrplCredentialsProvider, type XrplProviderOptions } from "sign-in-with-xrpl/authjs";
+import type { XrplProviderOptions } from "sign-in-with-xrpl/authjs";
 // The settings rules every example shares (the https: URI rule of production among them).
 import { DEFAULT_CHAIN_ID, uriSchemesFor } from "../../express/settings-rules.mjs";
 
-let provider: XrplCredentialsProvider | undefined;
-
 /**
- * The provider's settings: APP_DOMAIN (the host(s) users sign in on, comma-separated; required in
- * production, never taken from the request), XRPL_NODE_URL (the ledger node, for signed
- * transactions and regular keys), XRPL_CHAIN_ID (the network messages must name: mainnet
- * "xrpl:0" unless set). AUTH_SECRET is read by the provider itself, as by Auth.js.
+ * APP_DOMAIN (the host(s) users sign in on, comma-separated; required in production, never taken
+ * from the request), XRPL_NODE_URL (the ledger node, for signed transactions and regular keys),
+ * XRPL_CHAIN_ID (the network messages must name: mainnet "xrpl:0" unless set). AUTH_SECRET is
+ * read by the provider itself, as by Auth.js. The verifier connects on first use.
  */
 export function xrplOptions(): XrplProviderOptions {
   const domain = process.env.APP_DOMAIN ? process.env.APP_DOMAIN.split(",") : undefined;
@@ -28,10 +24,4 @@ export function xrplOptions(): XrplProviderOptions {
     uriSchemes: uriSchemesFor(process.env.NODE_ENV === "production", domain),
     logger: console,
   };
-}
-
-/** The provider of this bundle. Throws InvalidOptionsError naming a bad setting. */
-export function getXrplProvider(): XrplCredentialsProvider {
-  provider ??= XrplProvider(xrplOptions());
-  return provider;
 }

@@ -21,6 +21,10 @@ export default tseslint.config(
       "test/runtimes/node_modules/**",
       "test/runtimes/.build/**",
       "test-artifacts/**",
+      // Projects of their own, compiled against the installed tarball by test/package/install.test.ts.
+      "test/package/fixtures/**",
+      "docs-site/**",
+      "site/.vitepress/cache/**",
     ],
   },
   js.configs.recommended,

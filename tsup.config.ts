@@ -1,7 +1,7 @@
 import { defineConfig } from "tsup";
 
 /** The command's files: the library build cleans the output folder but leaves these to their own build. */
-const CLI_FILES = ["!cli.js", "!cli.js.map"];
+const CLI_FILES = ["!cli.js"];
 
 export default defineConfig([
   {
@@ -22,7 +22,7 @@ export default defineConfig([
     },
     format: ["esm", "cjs"],
     dts: true,
-    sourcemap: true,
+    sourcemap: false,
     clean: CLI_FILES,
     target: "es2022",
     // The client entry must stay browser-safe: never let a server dependency leak into it.
@@ -38,7 +38,7 @@ export default defineConfig([
     platform: "node",
     target: "node20",
     dts: false,
-    sourcemap: true,
+    sourcemap: false,
     clean: false,
     external: ["xrpl", "redis", "pg"],
     splitting: false,

@@ -22,13 +22,19 @@ function blockAfter(heading: string, language: string): string {
 }
 
 describe("README", () => {
-  it("starts with the two commands, before any section", () => {
+  it("starts with the install command of the package, before any section", () => {
     const open = readme.indexOf("```sh\n");
     const firstBlock = readme.slice(open, readme.indexOf("\n```", open + 6));
     expect(open).toBeGreaterThan(-1);
     expect(open).toBeLessThan(readme.indexOf("\n## "));
-    expect(firstBlock).toContain("npm install && npm start");
-    expect(firstBlock).toContain("npm install && npm test");
+    expect(firstBlock).toBe("```sh\nnpm install sign-in-with-xrpl");
+  });
+
+  it("keeps the repository's commands (examples, tests) in the section for contributors", () => {
+    const section = readme.slice(readme.indexOf("\n## Example apps and contributing"));
+    expect(section).toContain("npm install && npm start");
+    expect(section).toContain("npm install && npm test");
+    expect(readme.indexOf("npm install && npm start")).toBeGreaterThan(readme.indexOf("\n## Example apps and contributing"));
   });
 
   it("keeps the server example to 15 lines and the client example to 10 (blank lines aside)", () => {

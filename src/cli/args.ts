@@ -26,15 +26,24 @@ export interface ExplainOptions {
   json: boolean;
 }
 
-/** The parsed command line: run `explain`, print help, or refuse with one line. */
-export type Command = { kind: "explain"; options: ExplainOptions } | { kind: "help" } | { kind: "usage-error"; problem: string };
+/**
+ * The parsed command line: run `explain`, print help or the version, or refuse. A refusal for a
+ * missing or unknown command carries the whole usage (`showUsage`), since the reader has not
+ * found the command yet; any other refusal is one line and a pointer to `--help`.
+ */
+export type Command =
+  | { kind: "explain"; options: ExplainOptions }
+  | { kind: "help" }
+  | { kind: "version" }
+  | { kind: "usage-error"; problem: string; showUsage: boolean };
 
 /** The same defaults as the sign-in handlers, so a saved message is judged as the server judged it. */
 export const DEFAULT_MAX_AGE_SECONDS = 300;
 export const DEFAULT_CLOCK_SKEW_SECONDS = 60;
 
-/** Printed by `--help`, and pointed to by every usage error. */
+/** Printed by `--help` and by a bare call, and pointed to by every usage error. */
 export const USAGE = `Usage: sign-in-with-xrpl explain [options] < verify-body.json
+       sign-in-with-xrpl --version
 
 Reads a saved POST /verify request body (JSON) from standard input and explains whether the
 sign-in handlers would sign it in: the parsed message, every message rule with pass or fail,
@@ -55,9 +64,11 @@ Options:
   --clock-skew SECONDS your server's \`clockSkewSeconds\` (default ${DEFAULT_CLOCK_SKEW_SECONDS})
   --json               print the report as one JSON object
   -h, --help           print this help
+  -v, --version        print the version of sign-in-with-xrpl
 
-Exit status: 0 when the handlers would sign this body in, 1 when they would not (or it cannot
-be judged with the options given), 2 when the command line or the input is unusable.
+Exit status: 0 when the handlers would sign this body in (and after --help or --version), 1
+when they would not (or it cannot be judged with the options given), 2 when the command line
+or the input is unusable.
 
 Example:
   sign-in-with-xrpl explain --domain example.com --now 2026-11-21T09:01:00Z < body.json`;
@@ -74,6 +85,8 @@ const SECONDS = /^\d+(\.\d+)?$/u;
  * `usage-error` with one sentence saying what was wrong.
  */
 export function parseCommandLine(argv: readonly string[], currentTimeMs: number): Command {
+  // A bare call asks what the command does, as with git or npm: the help, and success.
+  if (argv.length === 0) return { kind: "help" };
   let parsed: ReturnType<typeof parseOptions>;
   try {
     parsed = parseOptions(argv);
@@ -82,9 +95,10 @@ export function parseCommandLine(argv: readonly string[], currentTimeMs: number)
   }
   const { values, positionals } = parsed;
   if (values.help === true) return { kind: "help" };
+  if (values.version === true) return { kind: "version" };
   const [command, ...extra] = positionals;
-  if (command === undefined) return usageError("no command given; the command is `explain`");
-  if (command !== "explain") return usageError(`unknown command ${JSON.stringify(command)}; the command is \`explain\``);
+  if (command === undefined) return usageError("no command given; the command is `explain`", true);
+  if (command !== "explain") return usageError(`unknown command ${JSON.stringify(command)}; the command is \`explain\``, true);
   if (extra.length > 0) return usageError(`unexpected argument ${JSON.stringify(extra[0])}; the body is read from standard input`);
 
   const domains = values.domain ?? [];
@@ -151,12 +165,13 @@ function parseOptions(argv: readonly string[]) {
       "clock-skew": { type: "string" },
       json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
+      version: { type: "boolean", short: "v" },
     },
   });
 }
 
-function usageError(problem: string): Command {
-  return { kind: "usage-error", problem };
+function usageError(problem: string, showUsage = false): Command {
+  return { kind: "usage-error", problem, showUsage };
 }
 
 /** Node's parseArgs messages add a hint of their own about positionals after the first sentence. */

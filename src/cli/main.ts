@@ -1,13 +1,16 @@
 #!/usr/bin/env node
-// The `sign-in-with-xrpl` command. Exit status: 0 would sign in, 1 would not (or cannot be
-// judged with the options given), 2 unusable command line or input. Every failure is one line on
+// The `sign-in-with-xrpl` command. Exit status: 0 would sign in (or help and version were
+// printed), 1 would not (or cannot be judged with the options given), 2 unusable command line or
+// input. Every failure is one line on
 // standard error, never a stack trace: the reader is an operator with a saved request, not a
 // developer with a debugger.
 import { InvalidOptionsError } from "../errors.js";
 import { parseCommandLine, USAGE, USAGE_HINT, type ExplainOptions } from "./args.js";
 import { explain, explainVerifier } from "./explain.js";
 import { printable, renderReport } from "./render.js";
+import { packageVersion } from "./version.js";
 
+const EXIT_OK = 0;
 const EXIT_SIGNS_IN = 0;
 const EXIT_REFUSED = 1;
 const EXIT_USAGE = 2;
@@ -15,15 +18,27 @@ const EXIT_USAGE = 2;
 /** A saved verify body is a few kilobytes; anything much larger is not one. */
 const MAX_INPUT_BYTES = 1024 * 1024;
 
-class UsageError extends Error {}
+class UsageError extends Error {
+  constructor(
+    message: string,
+    /** Print the whole usage after the message (the command itself was missing or unknown). */
+    readonly showUsage = false,
+  ) {
+    super(message);
+  }
+}
 
 async function main(): Promise<number> {
   const command = parseCommandLine(process.argv.slice(2), Date.now());
   if (command.kind === "help") {
     process.stdout.write(USAGE + "\n");
-    return EXIT_SIGNS_IN;
+    return EXIT_OK;
   }
-  if (command.kind === "usage-error") throw new UsageError(command.problem);
+  if (command.kind === "version") {
+    process.stdout.write(packageVersion() + "\n");
+    return EXIT_OK;
+  }
+  if (command.kind === "usage-error") throw new UsageError(command.problem, command.showUsage);
   return runExplain(command.options);
 }
 
@@ -81,7 +96,8 @@ async function readBody(): Promise<unknown> {
 
 function fail(error: unknown): number {
   if (error instanceof UsageError) {
-    process.stderr.write(`sign-in-with-xrpl: ${printable(error.message).replace(/\.$/u, "")}.\n${USAGE_HINT}\n`);
+    const after = error.showUsage ? `\n${USAGE}` : USAGE_HINT;
+    process.stderr.write(`sign-in-with-xrpl: ${printable(error.message).replace(/\.$/u, "")}.\n${after}\n`);
     return EXIT_USAGE;
   }
   // Not the input's fault: one line, no stack, and a status that does not claim a sign-in.

@@ -4,10 +4,11 @@
  * the reference XRPL libraries (xrpl.js, ripple-keypairs); the ledger node is the mock rippled.
  */
 import { spawn } from "node:child_process";
-import { readdir, stat } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { USAGE } from "../../src/cli/args.js";
 import { createMessage } from "../../src/message/create.js";
 import type { SignInMessageFields } from "../../src/message/types.js";
 import { createDevWallet } from "../../src/testing/index.js";
@@ -367,8 +368,6 @@ describe("account authority from a ledger node (--node, the mock rippled)", () =
 describe("bad usage (exit 2, one line and the hint, nothing on standard output)", () => {
   const cases: [name: string, args: string[], input: string | undefined, problem: RegExp][] = [
     ["an unknown flag", ["explain", "--domian", "example.com"], "{}", /Unknown option '--domian'/u],
-    ["no command", [], "{}", /no command given; the command is `explain`/u],
-    ["another command", ["verify"], "{}", /unknown command "verify"/u],
     ["an extra argument", ["explain", "body.json"], "{}", /unexpected argument "body\.json"; the body is read from standard input/u],
     ["standard input that is not JSON", ["explain", "--domain", "example.com"], "message=hello", /standard input is not JSON/u],
     ["empty standard input", ["explain", "--domain", "example.com"], "", /standard input is empty/u],
@@ -400,6 +399,30 @@ describe("bad usage (exit 2, one line and the hint, nothing on standard output)"
     expect(lines[0]).toMatch(/^sign-in-with-xrpl: /u);
     expect(lines[0]).toMatch(problem);
     expect(lines[1]).toBe("Run `sign-in-with-xrpl explain --help` for the options.");
+  });
+
+  it.each([
+    ["options without a command", ["--json"], /^sign-in-with-xrpl: no command given; the command is `explain`\.$/u],
+    ["another command", ["verify"], /^sign-in-with-xrpl: unknown command "verify"; the command is `explain`\.$/u],
+  ])("%s: the problem and the whole usage on standard error, exit 2", async (_name, args, problem) => {
+    const result = await run(args, "{}");
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe("");
+    const [first, blank, ...usage] = result.stderr.split("\n");
+    expect(first).toMatch(problem);
+    expect(blank).toBe("");
+    expect(usage.join("\n")).toBe(USAGE + "\n");
+  });
+
+  it("a bare call prints the usage on standard output and exits 0, as git and npm do", async () => {
+    const result = await run([], undefined);
+    expect(result).toEqual({ code: 0, stdout: USAGE + "\n", stderr: "" });
+  });
+
+  it.each(["--version", "-v", "explain --version"])("%s prints the package's version alone and exits 0", async (commandLine) => {
+    const result = await run(commandLine.split(" "), undefined);
+    const manifest = JSON.parse(await readFile(join(REPO_ROOT, "package.json"), "utf8")) as { version: string };
+    expect(result).toEqual({ code: 0, stdout: `${manifest.version}\n`, stderr: "" });
   });
 
   it("--help prints the usage on standard output and exits 0", async () => {

@@ -14,8 +14,7 @@ export type BodyRead = { kind: "json"; body: unknown } | { kind: "unreadable" } 
 export async function readJsonBody(request: Request): Promise<BodyRead> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (Number.isFinite(declared) && declared > BODY_LIMIT_BYTES) return { kind: "too-large" };
-  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (type !== "application/json" && !type.endsWith("+json")) return { kind: "unreadable" };
+  if (!isJsonContentType(request.headers.get("content-type"))) return { kind: "unreadable" };
   if (request.body === null) return { kind: "unreadable" };
 
   const reader = request.body.getReader();
@@ -37,6 +36,26 @@ export async function readJsonBody(request: Request): Promise<BodyRead> {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
+  return parseJsonBytes(bytes);
+}
+
+/**
+ * Whether a `Content-Type` header value says JSON: `application/json` or any `+json` type,
+ * parameters (a charset) ignored.
+ *
+ * @internal
+ */
+export function isJsonContentType(header: string | null | undefined): boolean {
+  const type = (header ?? "").split(";")[0]!.trim().toLowerCase();
+  return type === "application/json" || type.endsWith("+json");
+}
+
+/**
+ * A body's bytes read as strict UTF-8 JSON, or `unreadable`.
+ *
+ * @internal
+ */
+export function parseJsonBytes(bytes: Uint8Array): BodyRead {
   try {
     return { kind: "json", body: JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes)) as unknown };
   } catch {

@@ -15,6 +15,7 @@ export default defineConfig([
       "better-auth": "src/better-auth/index.ts",
       "better-auth-client": "src/better-auth/client.ts",
       authjs: "src/authjs/index.ts",
+      oidc: "src/oidc/index.ts",
       cloudflare: "src/cloudflare/index.ts",
       "deno-kv": "src/deno-kv/index.ts",
       xaman: "src/xaman/index.ts",
@@ -25,7 +26,7 @@ export default defineConfig([
     clean: CLI_FILES,
     target: "es2022",
     // The client entry must stay browser-safe: never let a server dependency leak into it.
-    external: ["xrpl", "redis", "pg", "better-auth", "@auth/core", "next-auth", "xumm-sdk"],
+    external: ["xrpl", "redis", "pg", "better-auth", "@auth/core", "next-auth", "xumm-sdk", "oidc-provider"],
     splitting: true,
     treeshake: true,
   },

@@ -11,6 +11,7 @@ export default defineConfig({
       { find: /^sign-in-with-xrpl\/client$/, replacement: source("client/index.ts") },
       { find: /^sign-in-with-xrpl\/better-auth$/, replacement: source("better-auth/index.ts") },
       { find: /^sign-in-with-xrpl\/better-auth\/client$/, replacement: source("better-auth/client.ts") },
+      { find: /^sign-in-with-xrpl\/oidc$/, replacement: source("oidc/index.ts") },
     ],
   },
   test: {

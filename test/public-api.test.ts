@@ -43,6 +43,7 @@ const ENTRIES: readonly Entry[] = [
   { specifier: "sign-in-with-xrpl/better-auth", file: "src/better-auth/index.ts" },
   { specifier: "sign-in-with-xrpl/better-auth/client", file: "src/better-auth/client.ts" },
   { specifier: "sign-in-with-xrpl/authjs", file: "src/authjs/index.ts" },
+  { specifier: "sign-in-with-xrpl/oidc", file: "src/oidc/index.ts" },
   { specifier: "sign-in-with-xrpl/cloudflare", file: "src/cloudflare/index.ts" },
   { specifier: "sign-in-with-xrpl/deno-kv", file: "src/deno-kv/index.ts" },
   { specifier: "sign-in-with-xrpl/xaman", file: "src/xaman/index.ts" },
@@ -107,6 +108,18 @@ const DOCUMENTED_NAMES: Record<string, { functions?: string[]; classes?: string[
     functions: ["XrplProvider"],
     classes: ["XrplSignInError"],
     types: ["XrplProviderOptions", "XrplCredentialsProvider", "XrplCredentialInputs", "XrplSignInCode"],
+  },
+  "sign-in-with-xrpl/oidc": {
+    functions: ["createXrplOidc", "createRedisAdapter"],
+    types: [
+      "XrplOidc",
+      "XrplOidcOptions",
+      "XrplOidcConfiguration",
+      "OidcClientMetadata",
+      "OidcSignInRequest",
+      "XrplProofClaim",
+      "OidcJwks",
+    ],
   },
   "sign-in-with-xrpl/cloudflare": {
     functions: ["createDurableObjectNonceStore"],

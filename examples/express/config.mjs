@@ -95,7 +95,7 @@ function readCookieName(value) {
  * `uniquelocal`. Express compiles it (through proxy-addr) when it is set; setting it on a
  * throwaway app here makes a bad entry stop the start with one line.
  */
-function readTrustProxy(value) {
+export function readTrustProxy(value) {
   const setting = nonEmpty(value);
   if (setting === undefined) return undefined;
   const trustProxy = setting === "true" ? true : setting === "false" ? false : /^\d+$/.test(setting) ? Number(setting) : setting;

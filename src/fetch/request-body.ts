@@ -14,15 +14,14 @@ export type BodyRead = { kind: "json"; body: unknown } | { kind: "unreadable" } 
 export async function readJsonBody(request: Request): Promise<BodyRead> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (Number.isFinite(declared) && declared > BODY_LIMIT_BYTES) return { kind: "too-large" };
-  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (type !== "application/json" && !type.endsWith("+json")) return { kind: "unreadable" };
+  if (!isJsonContentType(request.headers.get("content-type"))) return { kind: "unreadable" };
   // A declared length within the limit bounds the body (the server frames it by that length), so
   // it is read in one call, which runtimes and adapters (@hono/node-server) answer without a web
   // stream: several times cheaper than reading chunks. Without one (chunked), chunk by chunk.
   if (request.headers.has("content-length") && Number.isFinite(declared)) {
     const bytes = new Uint8Array(await request.arrayBuffer());
     if (bytes.byteLength > BODY_LIMIT_BYTES) return { kind: "too-large" };
-    return parseJson(bytes);
+    return parseJsonBytes(bytes);
   }
   if (request.body === null) return { kind: "unreadable" };
   const reader = request.body.getReader();
@@ -44,14 +43,30 @@ export async function readJsonBody(request: Request): Promise<BodyRead> {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return parseJson(bytes);
+  return parseJsonBytes(bytes);
 }
 
-const decoder = new TextDecoder("utf-8", { fatal: true });
+/**
+ * Whether a `Content-Type` header value says JSON: `application/json` or any `+json` type,
+ * parameters (a charset) ignored.
+ *
+ * @internal
+ */
+export function isJsonContentType(header: string | null | undefined): boolean {
+  const type = (header ?? "").split(";")[0]!.trim().toLowerCase();
+  return type === "application/json" || type.endsWith("+json");
+}
 
-function parseJson(bytes: Uint8Array): BodyRead {
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * A body's bytes read as strict UTF-8 JSON, or `unreadable`.
+ *
+ * @internal
+ */
+export function parseJsonBytes(bytes: Uint8Array): BodyRead {
   try {
-    return { kind: "json", body: JSON.parse(decoder.decode(bytes)) as unknown };
+    return { kind: "json", body: JSON.parse(utf8.decode(bytes)) as unknown };
   } catch {
     return { kind: "unreadable" };
   }

@@ -40,7 +40,9 @@ export const HTTP_TEXT = {
 /**
  * The code of an error answer that is not a message rule nor a refused proof: one per text of
  * the routes (both "No pending nonce." texts are `no_pending_nonce`), plus `sign_in_refused`
- * for a refusal of your `onSignIn` hook (its own status and message).
+ * for a refusal of your `onSignIn` hook (its own status and message), and the OpenID Provider's
+ * interaction routes' own: `interaction_not_found` (no live authorization for the request) and
+ * `resources_mismatch` (the message's resources do not name the relying party).
  *
  * @example
  * ```ts
@@ -60,7 +62,9 @@ export type HandlerErrorCode =
   | "not_found"
   | "method_not_allowed"
   | "body_too_large"
-  | "sign_in_refused";
+  | "sign_in_refused"
+  | "interaction_not_found"
+  | "resources_mismatch";
 
 /**
  * The `code` of an error body when the handlers are created with `errorCodes: true`: the
@@ -127,6 +131,8 @@ export const ERROR_RESPONSE_CODES: readonly ErrorResponseCode[] = [
   "method_not_allowed",
   "body_too_large",
   "sign_in_refused",
+  "interaction_not_found",
+  "resources_mismatch",
   "domain_mismatch",
   "address_mismatch",
   "uri_mismatch",

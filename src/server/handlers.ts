@@ -8,7 +8,7 @@ import { getSignedInOptions, signedInSession, type SignedInSession } from "./get
 import { callSignInHook } from "./hooks.js";
 import { messageExpectations, normalizeAuthOptions, type AuthHandlersOptions, type NormalizedAuthOptions } from "./options.js";
 import { headerValue, headersOf, isCrossSiteRequest, requestHost, type RequestContext, type RequestHeaders } from "./request-context.js";
-import { errorBodies, TEXT, type ErrorBodies } from "./error-responses.js";
+import { errorBodies, TEXT, type ErrorBodies, type ErrorResponseCode } from "./error-responses.js";
 import { ruleRefusalLine } from "./refusal-log.js";
 import type { ErrorResult, MeResult, NonceResult, SignOutResult, VerifyResult } from "./results.js";
 import {
@@ -27,18 +27,36 @@ import { logDebug } from "../shared/logger.js";
 // The texts live with their codes; re-exported here, where the integrations have always found them.
 export { TEXT } from "./error-responses.js";
 
-/** What `verify` takes besides the session. */
-interface VerifyInput {
+/**
+ * What `verify` takes besides the session. `messageRules` is for the library's own routes
+ * (the OpenID Provider's interaction): rules of that route on the parsed message, checked right
+ * after the common validation and answered as a validation failure is (400 with the reason; the
+ * pending nonce is kept), so a route adds a rule without a second verify pipeline.
+ *
+ * @internal
+ */
+export interface VerifyInput {
   body: unknown;
   request?: unknown;
   headers?: RequestHeaders | undefined;
   host?: string | undefined;
+  /** Why the message is refused (the 400 answer's text and code), or `undefined` when the route's rules hold. */
+  messageRules?: ((message: SignInMessage) => { reason: string; code: ErrorResponseCode } | undefined) | undefined;
 }
 
 /** Where a read happens, from a call's input: the host its request was sent to. */
 function placeOf(input: unknown): ReadPlace {
   return { host: requestHost(input) };
 }
+
+/**
+ * The handlers as the library's own routes use them: `verify` takes the route's message rules too.
+ *
+ * @internal
+ */
+export type InternalAuthHandlers = Omit<AuthHandlers, "verify"> & {
+  verify(session: SessionStore, input: VerifyInput): Promise<VerifyResult>;
+};
 
 /**
  * Builds the four route handlers (nonce, verify, sign-out, me) over any `SessionStore`. Options
@@ -122,7 +140,7 @@ export function createAuthHandlers<TData = unknown, TRequest = unknown>(
  *
  * @internal
  */
-export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionRules = createSessionRules(config)): AuthHandlers {
+export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionRules = createSessionRules(config)): InternalAuthHandlers {
   const { sessionKind, logger, now } = config;
   const isStore = sessionKind === "server-store";
   const countAttempt = createAttemptCounter(config, config.caller);
@@ -346,6 +364,11 @@ async function runVerify(
       ruleRefusalLine(validation.code, validation.reason, message, config, { address: proof.address, nonce: pendingNonce, requestedAt }),
     );
     return { status: 400, body: bodies.coded(validation.reason, validation.code) };
+  }
+  const routeRefusal = input.messageRules?.(message);
+  if (routeRefusal !== undefined) {
+    logDebug(config.logger, `sign-in-with-xrpl: refused a message by the route's own rule (${routeRefusal.code}): ${routeRefusal.reason}`);
+    return { status: 400, body: bodies.coded(routeRefusal.reason, routeRefusal.code) };
   }
 
   // 6. Count this signature check against the pending nonce, in the store every instance shares,

@@ -159,6 +159,7 @@ export function checkSnippets(root: string, snippets: readonly Snippet[]): Snipp
       "sign-in-with-xrpl/cloudflare": ["src/cloudflare/index.ts"],
       "sign-in-with-xrpl/deno-kv": ["src/deno-kv/index.ts"],
       "sign-in-with-xrpl/xaman": ["src/xaman/index.ts"],
+      "sign-in-with-xrpl/oidc": ["src/oidc/index.ts"],
     },
   };
   delete options.rootDir;

@@ -27,6 +27,7 @@ export const EXPRESS_DIR = join(REPO_ROOT, "examples", "express");
 export const NEXT_DIR = join(REPO_ROOT, "examples", "next");
 export const NEXT_AUTHJS_DIR = join(REPO_ROOT, "examples", "next-authjs");
 export const HONO_DIR = join(REPO_ROOT, "examples", "hono");
+export const OIDC_DIR = join(REPO_ROOT, "examples", "oidc-provider");
 const NEXT_BIN = join(REPO_ROOT, "node_modules", "next", "dist", "bin", "next");
 /** Tests build and serve the Next example from their own folder (see next.config.mjs). */
 export const NEXT_TEST_DIST_DIR = ".next-tests";
@@ -85,6 +86,14 @@ export const EXAMPLE_SETTINGS = [
   "AUTH_SECRET",
   "AUTH_URL",
   "AUTH_TRUST_HOST",
+  "OIDC_ISSUER",
+  "OIDC_CLIENTS",
+  "OIDC_JWKS",
+  "OIDC_COOKIE_KEYS",
+  "OIDC_REGISTRATION",
+  "OIDC_CORS_ORIGINS",
+  "VERIFY_RATE_LIMIT",
+  "REDIS_KEY_PREFIX",
 ] as const;
 
 /** The environment a child example gets (see the module comment). */
@@ -222,6 +231,37 @@ export async function startHonoExample(options: StartExpressOptions = {}): Promi
 }
 
 /**
+ * Starts examples/oidc-provider (`node server.mjs`, the library must be built) on a free port of
+ * 127.0.0.1 with `OIDC_ISSUER=http://127.0.0.1:<port>` unless `options.env` names another (a
+ * second instance behind the same issuer), and waits until discovery answers. `buildClient: true`
+ * bundles the interaction page script first.
+ */
+export async function startOidcExample(options: StartExpressOptions = {}): Promise<ExampleProcess> {
+  if (options.buildClient === true) await buildOidcClient();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const spawned = spawnNode(
+    ["server.mjs"],
+    OIDC_DIR,
+    exampleEnv({ HOST: "127.0.0.1", OIDC_ISSUER: url, ...options.env, PORT: String(port) }),
+  );
+  await waitUntilAnswering(spawned, url, "/.well-known/openid-configuration", options.timeoutMs ?? 30_000, "The OpenID Provider example");
+  return toExampleProcess(spawned, port);
+}
+
+let oidcClientBuildOnce: Promise<void> | undefined;
+
+/** Bundles the OpenID Provider example's interaction page script (build-client.mjs), once per test process. */
+export function buildOidcClient(): Promise<void> {
+  oidcClientBuildOnce ??= (async () => {
+    const spawned = spawnNode(["build-client.mjs"], OIDC_DIR, exampleEnv());
+    const info = await spawned.exited;
+    if (info.code !== 0) throw new Error(`examples/oidc-provider/build-client.mjs failed (code ${info.code}):\n${info.output}`);
+  })();
+  return oidcClientBuildOnce;
+}
+
+/**
  * Starts any Node script of the repository (`node <script>` in `cwd`) on a free port of
  * 127.0.0.1 (`PORT`) and waits until `probePath` answers. For code that is not one of the
  * examples, such as the README's server block.
@@ -273,18 +313,15 @@ export async function startNextExample(options: StartExampleOptions = {}): Promi
  * free port unless `options.env` sets PORT.
  */
 export async function runExampleUntilExit(
-  example: "express" | "next" | "hono",
+  example: "express" | "next" | "hono" | "oidc",
   options: StartExampleOptions = {},
 ): Promise<ExitInfo & { timedOut: boolean }> {
   const port = await freePort();
   // Here `options.env` may set PORT too: a bad PORT is one of the starts that must fail.
+  const ownServerDir = { express: EXPRESS_DIR, hono: HONO_DIR, oidc: OIDC_DIR, next: undefined }[example];
   const spawned =
-    example === "express" || example === "hono"
-      ? spawnNode(
-          ["server.mjs"],
-          example === "express" ? EXPRESS_DIR : HONO_DIR,
-          exampleEnv({ HOST: "127.0.0.1", PORT: String(port), ...options.env }),
-        )
+    ownServerDir !== undefined
+      ? spawnNode(["server.mjs"], ownServerDir, exampleEnv({ HOST: "127.0.0.1", PORT: String(port), ...options.env }))
       : spawnNode(["server.mjs"], NEXT_DIR, nextServerEnv(port, options.env, { portOverridable: true }));
   let timedOut = false;
   const timer = setTimeout(() => {

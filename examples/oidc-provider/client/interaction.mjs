@@ -1,0 +1,210 @@
+// The interaction page script (bundled into public/client.js by build-client.mjs): it signs the
+// user in for the authorization this page belongs to, through the interaction's JSON routes,
+// then sends the browser on to `redirectTo`, which continues the authorization. It uses only
+// the public browser entry of the library, as an application would.
+import { createAuthController, createDevWallet, createMessage } from "sign-in-with-xrpl/client";
+
+const DEV_WALLET_SEED_KEY = "sign-in-with-xrpl-demo:dev-wallet-seed";
+const MAX_ANSWERS = 20;
+/** `<issuer path>/interaction/<uid>`: the routes live under this page's own path. */
+const base = location.pathname.replace(/\/$/, "");
+
+const $ = (id) => document.getElementById(id);
+const elements = {
+  main: document.querySelector("main"),
+  clientName: $("client-name"),
+  clientId: $("client-id"),
+  redirectUri: $("redirect-uri"),
+  scopes: $("scopes"),
+  status: $("status"),
+  address: $("session-address"),
+  error: $("error"),
+  walletSection: $("wallet-section"),
+  walletAddress: $("wallet-address"),
+  walletAlgorithm: $("wallet-algorithm"),
+  proofKind: $("proof-kind"),
+  signedMessage: $("signed-message"),
+  answers: $("answers"),
+  signInSignature: $("sign-in-signature"),
+  signInTransaction: $("sign-in-transaction"),
+  cancel: $("cancel"),
+};
+
+function showAnswer(method, path, status, body) {
+  const item = document.createElement("li");
+  const call = document.createElement("div");
+  call.className = "call";
+  const verdict = document.createElement("span");
+  verdict.className = status >= 200 && status < 300 ? "status-ok" : "status-bad";
+  verdict.textContent = String(status);
+  call.append(`${method} ${path} → `, verdict);
+  const json = document.createElement("pre");
+  json.textContent = JSON.stringify(body, null, 2);
+  item.append(call, json);
+  elements.answers.prepend(item);
+  while (elements.answers.children.length > MAX_ANSWERS) elements.answers.lastElementChild.remove();
+}
+
+/** One call of an interaction route: its status and JSON body, shown in the answers list. */
+async function call(route, init = {}) {
+  const path = `${base}/${route}`;
+  const response = await fetch(path, { credentials: "same-origin", ...init });
+  let body;
+  try {
+    body = await response.json();
+  } catch {
+    body = { error: `Unexpected answer (HTTP ${response.status}).` };
+  }
+  showAnswer(init.method ?? "GET", path, response.status, body);
+  return { status: response.status, body };
+}
+
+/**
+ * The controller's adapter for this interaction: the nonce and verify routes under this page,
+ * and the message with the relying party's redirect_uri as its resource, so the wallet shows
+ * where the sign-in leads.
+ */
+function interactionAdapter(details, onSignedIn) {
+  return {
+    async getNonce() {
+      const { status, body } = await call("nonce");
+      if (status !== 200) throw new Error(body.error ?? `nonce: HTTP ${status}`);
+      return body.nonce;
+    },
+    createMessage: (fields) => createMessage({ ...fields, resources: details.resources }),
+    async verify(proof, options) {
+      const { status, body } = await call("verify", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(proof),
+      });
+      if (status === 200 && body.ok === true) {
+        onSignedIn(body.redirectTo);
+        return true;
+      }
+      options?.onRejected?.({ status, error: body.error });
+      return false;
+    },
+    // Nothing to end: the provider's session starts only once the authorization continues.
+    async signOut() {},
+  };
+}
+
+async function loadDevWallets() {
+  const storedSeed = sessionStorage.getItem(DEV_WALLET_SEED_KEY);
+  let byMessage;
+  try {
+    byMessage = createDevWallet(storedSeed ? { seed: storedSeed } : {});
+    await byMessage.getAddress();
+  } catch {
+    byMessage = createDevWallet();
+  }
+  sessionStorage.setItem(DEV_WALLET_SEED_KEY, await byMessage.exportSeed());
+  return { byMessage, byTransaction: byMessage.withProof("signedTx") };
+}
+
+const view = { busy: true, problem: "", hasWallet: false };
+
+function render(state) {
+  elements.status.textContent = state.status;
+  elements.status.dataset.status = state.status;
+  elements.address.textContent = state.status === "authenticated" && state.address ? state.address : "";
+  elements.error.textContent = state.error ? (state.error.serverError ?? state.error.message) : view.problem;
+  const locked = view.busy || state.status === "authenticating" || state.status === "authenticated";
+  elements.signInSignature.disabled = locked || !view.hasWallet;
+  elements.signInTransaction.disabled = locked || !view.hasWallet;
+  elements.cancel.disabled = locked;
+  elements.main.setAttribute("aria-busy", String(view.busy));
+}
+
+async function main() {
+  const { status, body: details } = await call("details");
+  if (status !== 200) throw new Error(details.error ?? `details: HTTP ${status}`);
+  elements.clientName.textContent = details.clientName;
+  elements.clientId.textContent = details.clientId;
+  elements.redirectUri.textContent = details.redirectUri;
+  elements.scopes.textContent = details.scopes.join(" ");
+
+  const devWallet = document.querySelector('meta[name="siwx-dev-wallet"]')?.content === "on";
+  $(devWallet ? "dev-wallet-notice" : "no-wallet-notice").hidden = false;
+  let chooseProof = () => {};
+  let wallet = {
+    getAddress: () => Promise.reject(new Error("No wallet on this page.")),
+    sign: () => Promise.reject(new Error("No wallet on this page.")),
+  };
+  if (devWallet) {
+    const wallets = await loadDevWallets();
+    elements.walletSection.hidden = false;
+    elements.walletAddress.textContent = await wallets.byMessage.getAddress();
+    elements.walletAlgorithm.textContent = wallets.byMessage.algorithm;
+    let proof = "signature";
+    chooseProof = (kind) => (proof = kind);
+    wallet = {
+      getAddress: () => wallets.byMessage.getAddress(),
+      async sign(message) {
+        elements.signedMessage.textContent = message;
+        elements.proofKind.textContent =
+          proof === "signedTx" ? "Signed as the first memo of an AccountSet transaction (signedTx):" : "Signed as a message (signature):";
+        return proof === "signedTx" ? wallets.byTransaction.sign(message) : wallets.byMessage.sign(message);
+      },
+    };
+    view.hasWallet = true;
+  }
+
+  let redirectTo;
+  const controller = createAuthController({
+    wallet,
+    adapter: interactionAdapter(details, (target) => (redirectTo = target)),
+    chainId: details.chainId ?? "xrpl:0",
+    statement: `Sign in to ${details.clientName}.`,
+    domain: details.domain,
+    uri: details.uri,
+    expiresIn: 300,
+  });
+  controller.on("change", render);
+
+  async function run(action) {
+    view.busy = true;
+    view.problem = "";
+    render(controller.getState());
+    try {
+      await action();
+    } catch (error) {
+      // A refused sign-in is in the controller's state; a failed cancel is not.
+      if (controller.getState().status !== "error") view.problem = error instanceof Error ? error.message : String(error);
+    }
+    if (redirectTo !== undefined) {
+      // Signed in (or cancelled): the authorization continues at the provider.
+      location.assign(redirectTo);
+      return;
+    }
+    view.busy = false;
+    render(controller.getState());
+  }
+
+  const signIn = (kind) => () =>
+    run(() => {
+      chooseProof(kind);
+      return controller.signIn();
+    });
+  elements.signInSignature.addEventListener("click", signIn("signature"));
+  elements.signInTransaction.addEventListener("click", signIn("signedTx"));
+  elements.cancel.addEventListener("click", () =>
+    run(async () => {
+      const { status, body } = await call("abort", { method: "POST" });
+      if (status !== 200) throw new Error(body.error ?? `abort: HTTP ${status}`);
+      redirectTo = body.redirectTo;
+    }),
+  );
+
+  view.busy = false;
+  render(controller.getState());
+  elements.main.dataset.ready = "true";
+}
+
+main().catch((error) => {
+  elements.status.textContent = "error";
+  elements.status.dataset.status = "error";
+  elements.error.textContent = `The sign-in page could not start: ${error instanceof Error ? error.message : String(error)}`;
+  elements.main.setAttribute("aria-busy", "false");
+});

@@ -1,0 +1,342 @@
+// The interaction routes: where an authorization in progress gets its user. The page of
+// `GET <issuer>/interaction/:uid` is the app's; these routes are what any wallet's page calls:
+// the sign-in details, a nonce, the proof, and a way out. They run the library's handlers (one
+// set of message rules, verifier, nonce store, error texts, attempt limit and hooks) over a
+// session that is the interaction itself (its pending nonce kept with it, in the provider's
+// storage), then hand the sign-in to oidc-provider.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { BODY_LIMIT_BYTES, isJsonContentType, parseJsonBytes, type BodyRead } from "../fetch/request-body.js";
+import { normalizeChainId } from "../message/chain-id.js";
+import type { SignInMessage } from "../message/types.js";
+import { VALIDATION_REASONS } from "../message/validate.js";
+import { errorBodies, type ErrorBody } from "../server/error-responses.js";
+import type { InternalAuthHandlers } from "../server/handlers.js";
+import { isCrossSiteRequest } from "../server/request-context.js";
+import { pickSessionRecord } from "../server/session-record.js";
+import type { HandlerResult, SessionRecord, SessionStore } from "../server/types.js";
+import { readVerifyBody, UNREADABLE_BODY } from "../server/verify-body.js";
+import type { NormalizedOidcOptions, OidcSignInRequest } from "./options.js";
+import type { OidcInteractionLike, OidcProviderLike } from "./provider-types.js";
+import { securityHeaders } from "./security-headers.js";
+import type { SignInRecord, XrplProofClaim } from "./sign-in-records.js";
+
+/**
+ * The answers of the interaction routes that are theirs alone; every other text is the
+ * handlers' own.
+ *
+ * @internal
+ */
+export const OIDC_TEXT = {
+  interactionNotFound: "This sign-in request has expired or is unknown. Go back to the application and sign in again.",
+  resourcesMismatch: "Resources do not match.",
+} as const;
+
+/** Where the interaction result carries the sign-in, next to `login`, for `loadExistingGrant`. */
+export const SIGN_IN_RESULT_KEY = "xrplSignIn";
+
+/**
+ * Where the interaction keeps its sign-in session (the pending nonce) until the sign-in: in its
+ * `result`, which oidc-provider stores with it and reads only for prompt names, and which the
+ * sign-in's own result replaces.
+ */
+const SESSION_RESULT_KEY = "xrplPendingSignIn";
+
+/**
+ * Authentication methods (RFC 8176) a sign-in reports in `amr`: proof of possession of a key.
+ *
+ * @internal
+ */
+export const SIGN_IN_AMR: readonly string[] = ["pop"];
+
+type Action = "details" | "nonce" | "verify" | "abort";
+const ACTION_METHODS: Readonly<Record<Action, "GET" | "POST">> = { details: "GET", nonce: "GET", verify: "POST", abort: "POST" };
+/** oidc-provider's interaction ids: base64url. */
+const UID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/u;
+
+/**
+ * A connect-style middleware (Express `app.use`, or any `(req, res, next)` stack).
+ *
+ * @example
+ * ```ts
+ * const middleware: NodeMiddleware = xrpl.routes(provider);
+ * app.use(middleware);
+ * ```
+ */
+export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+
+/** @internal */
+export function createInteractionRoutes(
+  config: NormalizedOidcOptions,
+  handlers: InternalAuthHandlers,
+  provider: OidcProviderLike,
+): NodeMiddleware {
+  const { logger } = config.auth;
+  const issuerHost = config.issuerUrl.host;
+  const issuerProtocol = config.issuerUrl.protocol.slice(0, -1);
+  const headers = securityHeaders(config);
+  // Error bodies as the handlers write them: `{ error }`, with `code` when `errorCodes` is set.
+  const bodies = errorBodies(config.auth.errorCodes);
+  const notFound = (): ErrorBody => bodies.coded(OIDC_TEXT.interactionNotFound, "interaction_not_found");
+  // The routes below write the forwarded protocol and host from the issuer themselves (and drop
+  // the client's own), so the provider may read them: every URL it writes then comes from the
+  // issuer, and its cookies are Secure behind a proxy that ends TLS.
+  provider.proxy = true;
+
+  const send = (res: ServerResponse, status: number, body: Record<string, unknown>, extra: Record<string, string> = {}): void => {
+    res.statusCode = status;
+    res.setHeader("Content-Type", "application/json");
+    res.setHeader("Cache-Control", "no-store");
+    for (const [name, value] of Object.entries(extra)) res.setHeader(name, value);
+    res.end(JSON.stringify(body));
+  };
+
+  const answer = async (req: IncomingMessage, res: ServerResponse, uid: string, action: Action): Promise<void> => {
+    let interaction: OidcInteractionLike;
+    try {
+      interaction = await provider.interactionDetails(req, res);
+    } catch (cause) {
+      // No interaction cookie, an expired or unknown interaction, a provider session that ended
+      // meanwhile: oidc-provider's SessionNotFound. Anything else is a fault of the server.
+      if (isSessionNotFound(cause)) return send(res, 400, notFound());
+      throw cause;
+    }
+    // The cookie names the interaction; the path must name the same one.
+    if (interaction.uid !== uid) return send(res, 400, notFound());
+    const params = readParams(interaction);
+
+    if (action === "details") {
+      const client = await provider.Client.find(params.clientId);
+      return send(res, 200, {
+        clientId: params.clientId,
+        clientName: client?.clientName ?? params.clientId,
+        redirectUri: params.redirectUri,
+        scopes: params.scopes,
+        prompt: interaction.prompt.name,
+        domain: issuerHost,
+        uri: config.issuer,
+        resources: [params.redirectUri],
+        chainId: config.auth.chainId ?? null,
+        signedInAs: interaction.session?.accountId ?? null,
+      });
+    }
+    if (action === "abort") {
+      // Another site's page must not end someone's authorization (the handlers refuse it on nonce and verify alike).
+      if (isCrossSiteRequest(config.auth, { headers: req.headers })) return send(res, 403, bodies.text("crossSite"));
+      const redirectTo = await provider.interactionResult(
+        req,
+        res,
+        { error: "access_denied", error_description: "The user cancelled the sign-in." },
+        { mergeWithLastSubmission: false },
+      );
+      return send(res, 200, { ok: true, redirectTo });
+    }
+
+    const session = interactionSession(interaction);
+    if (action === "nonce") {
+      const result = await handlers.nonce(session.store, { headers: req.headers });
+      await session.save();
+      return sendResult(res, result);
+    }
+
+    const read = await readNodeJsonBody(req);
+    if (read.kind === "too-large") return send(res, 413, bodies.http("tooLarge"), { Connection: "close" });
+    const body = read.kind === "json" ? read.body : UNREADABLE_BODY;
+    let signedMessage: SignInMessage | undefined;
+    const signInRequest: OidcSignInRequest = {
+      request: req,
+      interactionUid: uid,
+      clientId: params.clientId,
+      redirectUri: params.redirectUri,
+      scopes: params.scopes,
+    };
+    const result = await handlers.verify(session.store, {
+      body,
+      request: signInRequest,
+      headers: req.headers,
+      messageRules: (message) => {
+        signedMessage = message;
+        return interactionMessageRefusal(message, config.issuer, params.redirectUri);
+      },
+    });
+    if (result.status !== 200 || signedMessage === undefined) {
+      // A refusal may have changed the pending sign-in (a counted attempt, a cleared nonce).
+      await session.save();
+      return sendResult(res, result);
+    }
+
+    const record = signInRecord(signedMessage, body, (await session.store.get()) as { claims?: unknown });
+    const authenticatedAt = Math.floor(config.auth.now() / 1000);
+    const redirectTo = await provider.interactionResult(
+      req,
+      res,
+      {
+        login: { accountId: record.address, amr: [...SIGN_IN_AMR], ts: authenticatedAt, remember: true },
+        // Signing is the consent: it resolves a `prompt=consent` too (which `offline_access` needs).
+        consent: {},
+        [SIGN_IN_RESULT_KEY]: record,
+      },
+      { mergeWithLastSubmission: false },
+    );
+    // The result written above replaced the pending sign-in: nothing of it is saved again.
+    return sendResult(res, { status: 200, body: { ok: true, address: record.address, redirectTo } });
+  };
+
+  const sendResult = (res: ServerResponse, result: HandlerResult): void => send(res, result.status, result.body);
+
+  return (req, res, next) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    req.headers.host = issuerHost;
+    req.headers["x-forwarded-proto"] = issuerProtocol;
+    delete req.headers["x-forwarded-host"];
+
+    const route = routeOf(req, config.interactionBasePath);
+    if (route === undefined) {
+      next();
+      return;
+    }
+    const allowed = ACTION_METHODS[route.action];
+    if (req.method !== allowed) {
+      send(res, 405, bodies.http("methodNotAllowed"), { Allow: allowed });
+      return;
+    }
+    answer(req, res, route.uid, route.action).catch((cause: unknown) => {
+      logger.error("sign-in-with-xrpl: the interaction route could not answer", cause);
+      if (!res.headersSent) send(res, 500, bodies.text("internal"));
+      else res.end();
+    });
+  };
+}
+
+/**
+ * The interaction's own rules on a posted message, after the common ones (domain, address,
+ * chain, nonce, times): its URI is the issuer, and when it lists resources the relying party's
+ * redirect_uri is among them and every entry is that redirect_uri or the issuer, so a message
+ * signed for one relying party cannot complete another's authorization.
+ *
+ * @internal
+ */
+export function interactionMessageRefusal(
+  message: SignInMessage,
+  issuer: string,
+  redirectUri: string,
+): { reason: string; code: "uri_mismatch" | "resources_mismatch" } | undefined {
+  if (message.uri !== issuer) return { reason: VALIDATION_REASONS.uri_mismatch, code: "uri_mismatch" };
+  const resources = message.resources;
+  if (resources === undefined || resources.length === 0) return undefined;
+  const refused = { reason: OIDC_TEXT.resourcesMismatch, code: "resources_mismatch" } as const;
+  if (!resources.includes(redirectUri)) return refused;
+  if (resources.some((resource) => resource !== redirectUri && resource !== issuer)) return refused;
+  return undefined;
+}
+
+/**
+ * The sign-in session of one interaction, for the handlers: the record is kept in the
+ * interaction's result, so it is bound to this authorization alone and shared by every provider
+ * instance that shares the provider's storage. Writes stay in memory until `save`, so a request
+ * stores the interaction at most once, and a successful sign-in (whose result replaces the
+ * record) not at all.
+ */
+function interactionSession(interaction: OidcInteractionLike): { store: SessionStore; save(): Promise<void> } {
+  const stored = interaction.result?.[SESSION_RESULT_KEY];
+  let current: SessionRecord = typeof stored === "object" && stored !== null ? pickSessionRecord(stored as Record<string, unknown>) : {};
+  let changed = false;
+  const store: SessionStore = {
+    get: () => ({ ...current }),
+    set(record) {
+      current = pickSessionRecord(record as Record<string, unknown>);
+      changed = true;
+    },
+    destroy() {
+      current = {};
+      changed = true;
+    },
+  };
+  return {
+    store,
+    async save() {
+      if (!changed) return;
+      const { [SESSION_RESULT_KEY]: _previous, ...rest } = interaction.result ?? {};
+      interaction.result = Object.keys(current).length === 0 ? rest : { ...rest, [SESSION_RESULT_KEY]: { ...current } };
+      await interaction.persist();
+      changed = false;
+    },
+  };
+}
+
+interface InteractionParams {
+  clientId: string;
+  redirectUri: string;
+  scopes: string[];
+}
+
+function readParams(interaction: OidcInteractionLike): InteractionParams {
+  const { client_id: clientId, redirect_uri: redirectUri, scope } = interaction.params;
+  return {
+    clientId: typeof clientId === "string" ? clientId : "",
+    redirectUri: typeof redirectUri === "string" ? redirectUri : "",
+    scopes: typeof scope === "string" ? scope.split(" ").filter((name) => name !== "") : [],
+  };
+}
+
+/** What the grant keeps of a sign-in the handlers accepted: the body was a proof (the handlers read it with the same rule). */
+function signInRecord(message: SignInMessage, body: unknown, session: { claims?: unknown }): SignInRecord {
+  const proof = readVerifyBody(body)!;
+  const claim: XrplProofClaim = {
+    message: proof.message,
+    signatureKind: proof.signatureKind,
+    ...(proof.signature === undefined ? {} : { signature: proof.signature }),
+    ...(proof.txBlob === undefined ? {} : { txBlob: proof.txBlob }),
+    ...(proof.publicKey === undefined ? {} : { publicKey: proof.publicKey }),
+  };
+  const chainId = message.chainId === undefined ? undefined : normalizeChainId(message.chainId);
+  const claims = readClaims(session.claims);
+  return {
+    address: proof.address,
+    ...(chainId === undefined ? {} : { chainId }),
+    ...(claims === undefined ? {} : { claims }),
+    proof: claim,
+  };
+}
+
+/**
+ * The ledger claims a sign-in read, as the session keeps them once the handlers read claims
+ * (`claims` / `requireClaims`); `undefined` while none are configured.
+ */
+function readClaims(value: unknown): Record<string, boolean> | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, boolean] => typeof entry[1] === "boolean"));
+}
+
+function isSessionNotFound(cause: unknown): boolean {
+  return typeof cause === "object" && cause !== null && (cause as { name?: unknown }).name === "SessionNotFound";
+}
+
+function routeOf(req: IncomingMessage, basePath: string): { uid: string; action: Action } | undefined {
+  const raw = (req as { originalUrl?: string }).originalUrl ?? req.url ?? "/";
+  const queryAt = raw.indexOf("?");
+  const pathname = queryAt === -1 ? raw : raw.slice(0, queryAt);
+  if (!pathname.startsWith(`${basePath}/`)) return undefined;
+  const [uid, action, ...rest] = pathname.slice(basePath.length + 1).split("/");
+  if (uid === undefined || action === undefined || rest.length > 0 || !UID_PATTERN.test(uid)) return undefined;
+  return Object.prototype.hasOwnProperty.call(ACTION_METHODS, action) ? { uid, action: action as Action } : undefined;
+}
+
+/**
+ * The JSON body of a node:http request, by the fetch core's rules (a JSON content type, strict
+ * UTF-8, JSON), read up to `BODY_LIMIT_BYTES` and no further.
+ */
+async function readNodeJsonBody(req: IncomingMessage): Promise<BodyRead> {
+  const declared = Number(req.headers["content-length"] ?? "0");
+  if (Number.isFinite(declared) && declared > BODY_LIMIT_BYTES) return { kind: "too-large" };
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  // Not destroyed when the reading stops early: the 413 answer still goes out on this socket.
+  for await (const chunk of req.iterator({ destroyOnReturn: false })) {
+    const bytes = typeof chunk === "string" ? new TextEncoder().encode(chunk) : (chunk as Uint8Array);
+    size += bytes.byteLength;
+    if (size > BODY_LIMIT_BYTES) return { kind: "too-large" };
+    chunks.push(bytes);
+  }
+  if (!isJsonContentType(req.headers["content-type"])) return { kind: "unreadable" };
+  return parseJsonBytes(Buffer.concat(chunks));
+}

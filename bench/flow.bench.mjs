@@ -1,62 +1,131 @@
-// Full sign-in flows per second through the Express example, next to two baselines on the same
-// Express + express-session stack, all measured in one run.
+// Full sign-in flows against a ceiling, paired: what the library costs a server on top of the
+// same HTTP round trips and the one signature check any sign-in needs.
 //
-// A flow is what a browser does: GET /api/auth/nonce, sign (ed25519, in this process), POST
-// /api/auth/verify, GET /api/me, POST /api/auth/signout: four HTTP requests and one signature
-// check on the server. Baselines, served by bench/trivial-server.mjs:
-// - trivial: one route that reads and writes an existing session. The issue's literal measure
-//   compares a flow with four of these plus one signature check (timed in-process with the
-//   library's verifier): `RATIO flow vs trivial`.
-// - bare flow: the same four requests with the same bodies, driven by the same client loop, on
-//   routes that do exactly the express-session work a sign-in causes (create a session, parse
-//   the body, regenerate, read, destroy) and nothing of the library. A flow costs more than four
-//   trivial requests because of that session work alone, so
-//   `RATIO flow vs express-session flow + signature check` isolates what the library adds.
-// 1.00 in either ratio means the library adds nothing beyond its signature check.
+// A flow is what a browser does, with a new account every time (a key pair the server has never
+// seen): GET nonce, sign (in this process), POST verify, GET me, POST sign-out. Four targets,
+// each against the ceiling that does the same four round trips and one raw signature check in
+// the server, and nothing else (bench/flow/):
+// - the Express example (server-store sessions)   vs Express + express-session (ceiling-express.mjs)
+// - the Hono example (sealed cookie)               vs node:http + a plain cookie (ceiling-node-http.mjs)
+// - createFetchHandler on Node (@hono/node-server) vs node:http + a plain cookie
+// - createFetchHandler on Bun (Bun.serve)          vs Bun.serve + a plain cookie (ceiling-bun.mjs)
+// for both curves and both proof kinds (compact signature, signed transaction). Our servers read
+// the ledger node the bench starts on 127.0.0.1 (the tests' mock rippled): a master-key sign-in
+// asks it whether the account disabled its master key, a signed transaction asks for the
+// account's keys; with a new account per flow every sign-in pays that look-up. The ceilings ask
+// no ledger.
 //
-// Cost per flow is 1 / throughput under CONCURRENCY clients. The machine is shared and small, so
-// phases alternate in rotating order over several rounds and the best round of each phase is
-// kept (foreign load only ever slows a phase down). The servers' CPU time per flow, read from
-// /proc where it exists, is printed as a cross-check that does not depend on throughput.
+// Method: paired rounds. Each round runs both sides back to back for the same time, ours first in
+// one round and the ceiling first in the next (A,B then B,A), so a slow moment of the shared
+// machine lands on one round's pair rather than on one side. Per round: the throughput ratio
+// (ours / ceiling, higher is better) and the server-CPU ratio (ours / ceiling, per flow, lower is
+// better); the answer is the median of the per-round ratios, with their min-max. Server CPU is
+// read from the server process itself (/proc/<pid>/stat: user and system time of every thread,
+// ended ones included), never from the client. TARGET lines say whether each target is met; nothing here is asserted by a test.
 //
-// Everything runs on 127.0.0.1; the load is bounded in count and time (under a minute in all).
 // Usage: npm run build && node bench/flow.bench.mjs
-// FLOW_BENCH_CPU_PROF=<dir> runs both servers under `node --cpu-prof` writing into <dir> (the
-// numbers of such a run are slowed by the profiler; use it to see where the time goes).
+// Env: FLOW_BENCH_TARGETS=express,hono,fetch-node,fetch-bun (default all); FLOW_BENCH_ROUNDS (4);
+// FLOW_BENCH_PHASE_MS (1200, per side per round); FLOW_BENCH_VARIANTS=all|primary (all);
+// FLOW_BENCH_CONCURRENCY=<n> measures every variant at that concurrency only;
+// FLOW_BENCH_CPU_PROF=<dir> runs the Node servers under --cpu-prof (slower; to see where time goes).
+// Bun comes from test/runtimes (npm ci --prefix test/runtimes); without it the Bun target is not measured.
 import { spawn } from "node:child_process";
-import { createPrivateKey, randomBytes, sign as cryptoSign } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
-import { Agent, request } from "node:http";
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import { resolve as resolvePath } from "node:path";
 import { fileURLToPath } from "node:url";
-import { deriveAddress, deriveKeypair, generateSeed, sign as keypairsSign } from "ripple-keypairs";
-import { createMessage, createVerifier } from "sign-in-with-xrpl";
+import { createHttpClient, DOMAIN, runFlow } from "./flow/client.mjs";
 import { startLocalLedger } from "./local-ledger.mjs";
 
-const CONCURRENCY = 16;
-const FLOWS = 1000;
-const TRIVIAL_REQUESTS = 4000;
-const MIN_ROUNDS = 3;
-const MAX_ROUNDS = 8;
-// No new round starts after this much measuring time; with the per-phase limit below the whole
-// run stays under a minute even on a badly loaded machine.
-const MEASURE_BUDGET_MS = 30_000;
-const PHASE_TIME_LIMIT_MS = 4_000;
-const VERIFY_ITERATIONS = 1500;
-const DOMAIN = "localhost";
-const CPU_PROFILE_DIR = process.env.FLOW_BENCH_CPU_PROF;
-
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+const ROUNDS = Number(process.env.FLOW_BENCH_ROUNDS ?? 4);
+const PHASE_MS = Number(process.env.FLOW_BENCH_PHASE_MS ?? 1200);
+const WARM_UP_MS = 600;
+const CPU_PROFILE_DIR = process.env.FLOW_BENCH_CPU_PROF;
+const BUN = here("../test/runtimes/node_modules/.bin/bun");
+/** USER_HZ: the unit of /proc/<pid>/stat's times (100 on Linux; getconf CLK_TCK). */
+const CLOCK_TICKS_PER_SECOND = 100;
+/** The concurrency the targets are stated at. */
+const TARGET_CONCURRENCY = 8;
+
+const EXPRESS_PATHS = { nonce: "/api/auth/nonce", verify: "/api/auth/verify", me: "/api/me", signout: "/api/auth/signout" };
+const FETCH_PATHS = { nonce: "/api/auth/nonce", verify: "/api/auth/verify", me: "/api/auth/me", signout: "/api/auth/signout" };
+
+const secret = randomBytes(32).toString("hex");
+const exampleEnv = (ledgerUrl) => ({
+  PORT: "0",
+  HOST: "127.0.0.1",
+  SESSION_SECRET: secret,
+  XRPL_NODE_URL: ledgerUrl,
+  APP_DOMAIN: DOMAIN,
+  NONCE_RATE_LIMIT: String(1_000_000_000),
+  NODE_ENV: "development",
+});
+
+const TARGETS = [
+  {
+    key: "express",
+    label: "Express example (server-store)",
+    ceilingLabel: "Express + express-session",
+    ours: { runtime: "node", script: here("../examples/express/server.mjs"), cwd: here("../examples/express/") },
+    ceiling: { runtime: "node", script: here("./flow/ceiling-express.mjs"), cwd: here("./flow/") },
+    oursPaths: EXPRESS_PATHS,
+    ceilingPaths: EXPRESS_PATHS,
+    goals: { cpu: 1.15 },
+  },
+  {
+    key: "hono",
+    label: "Hono example (sealed cookie)",
+    ceilingLabel: "node:http + a plain cookie",
+    ours: { runtime: "node", script: here("../examples/hono/server.mjs"), cwd: here("../examples/hono/") },
+    ceiling: { runtime: "node", script: here("./flow/ceiling-node-http.mjs"), cwd: here("./flow/") },
+    // The example's own protected route reads the session with getSession.
+    oursPaths: EXPRESS_PATHS,
+    ceilingPaths: EXPRESS_PATHS,
+    goals: { cpu: 1.5, throughput: 0.6 },
+  },
+  {
+    key: "fetch-node",
+    label: "createFetchHandler on Node",
+    ceilingLabel: "node:http + a plain cookie",
+    ours: { runtime: "node", script: here("./flow/fetch-handler-server.mjs"), cwd: here("./flow/") },
+    ceiling: { runtime: "node", script: here("./flow/ceiling-node-http.mjs"), cwd: here("./flow/") },
+    oursPaths: FETCH_PATHS,
+    ceilingPaths: FETCH_PATHS,
+    goals: { cpu: 1.5, throughput: 0.6 },
+  },
+  {
+    key: "fetch-bun",
+    label: "createFetchHandler on Bun",
+    ceilingLabel: "Bun.serve + a plain cookie",
+    ours: { runtime: "bun", script: here("./flow/fetch-handler-server.mjs"), cwd: here("./flow/") },
+    ceiling: { runtime: "bun", script: here("./flow/ceiling-bun.mjs"), cwd: here("./flow/") },
+    oursPaths: FETCH_PATHS,
+    ceilingPaths: FETCH_PATHS,
+    goals: { cpu: 1.5, throughput: 0.6 },
+  },
+];
+
+const ALL_VARIANTS = [
+  { label: "ed25519 signature", algorithm: "ed25519", kind: "signature", concurrencies: [1, 8, 32] },
+  { label: "secp256k1 signature", algorithm: "secp256k1", kind: "signature", concurrencies: [8] },
+  { label: "ed25519 signedTx", algorithm: "ed25519", kind: "signedTx", concurrencies: [8] },
+  { label: "secp256k1 signedTx", algorithm: "secp256k1", kind: "signedTx", concurrencies: [8] },
+];
+const ONLY_CONCURRENCY = process.env.FLOW_BENCH_CONCURRENCY === undefined ? undefined : Number(process.env.FLOW_BENCH_CONCURRENCY);
+const VARIANTS = (process.env.FLOW_BENCH_VARIANTS === "primary" ? ALL_VARIANTS.slice(0, 1) : ALL_VARIANTS).map((variant) =>
+  ONLY_CONCURRENCY === undefined ? variant : { ...variant, concurrencies: [ONLY_CONCURRENCY] },
+);
+const wantedTargets = process.env.FLOW_BENCH_TARGETS?.split(",").map((name) => name.trim());
+const targets = wantedTargets === undefined ? TARGETS : TARGETS.filter((target) => wantedTargets.includes(target.key));
 
 // ---------- processes ----------
 
-function startServer(script, cwd, env) {
-  const nodeArguments = CPU_PROFILE_DIR === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${resolvePath(CPU_PROFILE_DIR)}`];
-  const child = spawn(process.execPath, [...nodeArguments, script], {
-    cwd,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+function startServer({ runtime, script, cwd }, env) {
+  const profile =
+    runtime === "node" && CPU_PROFILE_DIR !== undefined ? ["--cpu-prof", `--cpu-prof-dir=${resolvePath(CPU_PROFILE_DIR)}`] : [];
+  const command = runtime === "bun" ? BUN : process.execPath;
+  const child = spawn(command, [...profile, script], { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout.setEncoding("utf8").on("data", (chunk) => (output += chunk));
   child.stderr.setEncoding("utf8").on("data", (chunk) => (output += chunk));
@@ -64,7 +133,11 @@ function startServer(script, cwd, env) {
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
       reject(new Error(`${script} did not start:\n${output}`));
-    }, 20_000);
+    }, 30_000);
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
     child.on("exit", (code) => {
       clearTimeout(timer);
       reject(new Error(`${script} exited with ${code}:\n${output}`));
@@ -82,6 +155,10 @@ function startServer(script, cwd, env) {
       });
       resolve({
         port: Number(match[1]),
+        banner: output
+          .split("\n")
+          .find((line) => /listening on/.test(line))
+          ?.trim(),
         cpuNs: () => processCpuNs(child.pid),
         stop: () =>
           new Promise((done) => {
@@ -97,337 +174,196 @@ function startServer(script, cwd, env) {
 }
 
 /**
- * CPU time of a process, all threads (JS, GC helpers, libuv pool), in nanoseconds, from
- * /proc/<pid>/task/<tid>/schedstat. `undefined` where /proc does not exist (not Linux).
+ * CPU time of a process (user + system, every thread, those that have ended included), in ns,
+ * from /proc/<pid>/stat; undefined without /proc. Clock ticks of 10 ms: a phase's reading is
+ * within about 2% at the phase lengths used here.
  */
 function processCpuNs(pid) {
-  let tasks;
+  let stat;
   try {
-    tasks = readdirSync(`/proc/${pid}/task`);
+    stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   } catch {
     return undefined;
   }
-  let total = 0;
-  for (const task of tasks) {
-    try {
-      total += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]);
-    } catch {
-      // A thread that ended between the listing and the read.
-    }
-  }
-  return total;
-}
-
-// ---------- HTTP client (keep-alive, cookie per client) ----------
-
-const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-
-function call(port, method, path, options = {}) {
-  // A kept-alive socket the server closed while idle (between phases) resets the first request
-  // sent on it; Node's documentation says to retry such a request once, on a new socket.
-  return callOnce(port, method, path, options).catch((error) =>
-    error?.reusedSocket === true && error.code === "ECONNRESET" ? callOnce(port, method, path, options) : Promise.reject(error),
-  );
-}
-
-function callOnce(port, method, path, { cookie, body } = {}) {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const headers = {};
-    if (cookie) headers.cookie = cookie;
-    if (payload !== undefined) {
-      headers["content-type"] = "application/json";
-      headers["content-length"] = Buffer.byteLength(payload);
-    }
-    const req = request({ host: "127.0.0.1", port, method, path, headers, agent }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk) => (text += chunk));
-      res.on("end", () => {
-        const setCookie = res.headers["set-cookie"]?.[0];
-        let parsed;
-        try {
-          parsed = text === "" ? {} : JSON.parse(text);
-        } catch {
-          // Rejected, not thrown: a throw here would end the bench and leave its servers running.
-          reject(new Error(`${method} ${path}: answered ${res.statusCode} with a body that is not JSON: ${text.slice(0, 200)}`));
-          return;
-        }
-        resolve({ status: res.statusCode, body: parsed, cookie: setCookie?.split(";")[0] });
-      });
-    });
-    req.on("error", (error) => {
-      error.reusedSocket = req.reusedSocket;
-      reject(error);
-    });
-    req.setTimeout(10_000, () => req.destroy(new Error(`${method} ${path}: no answer in 10 s`)));
-    req.end(payload);
-  });
-}
-
-// ---------- signing (client side, node:crypto for speed) ----------
-
-function newClientKey() {
-  const { publicKey, privateKey } = deriveKeypair(generateSeed({ algorithm: "ed25519" }));
-  // ripple-keypairs: "ED" + 32 bytes. PKCS#8 wrapping of a raw Ed25519 seed for node:crypto.
-  const keyObject = createPrivateKey({
-    key: Buffer.concat([Buffer.from("302e020100300506032b657004220420", "hex"), Buffer.from(privateKey.slice(2), "hex")]),
-    format: "der",
-    type: "pkcs8",
-  });
-  return {
-    address: deriveAddress(publicKey),
-    publicKey,
-    privateKey,
-    sign: (message) => cryptoSign(null, Buffer.from(message, "utf8"), keyObject).toString("hex").toUpperCase(),
-  };
-}
-
-function signInMessage(address, nonce) {
-  return createMessage({
-    domain: DOMAIN,
-    address,
-    uri: `http://${DOMAIN}`,
-    chainId: "xrpl:0",
-    nonce,
-    issuedAt: new Date(),
-    statement: "Benchmark sign-in.",
-  });
+  // Fields after the command name (which may hold spaces), from field 3 on: utime is field 14, stime 15.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * (1e9 / CLOCK_TICKS_PER_SECOND);
 }
 
 // ---------- load ----------
 
-function percentile(sorted, fraction) {
+const median = (values) => {
+  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
   if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))];
-}
-
-function median(values) {
-  const sorted = values.filter((value) => value !== undefined).sort((a, b) => a - b);
-  if (sorted.length === 0) return undefined;
   const middle = sorted.length >> 1;
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
+};
 
-/**
- * Runs `total` jobs over `concurrency` workers, stopping early at the time limit. `server`'s CPU
- * time and this process's (the client's) are read around the load.
- */
-async function runLoad(total, concurrency, makeWorker, server) {
+/** Flows by `concurrency` clients for `durationMs`; the server's CPU read around it. */
+async function runPhase(server, paths, variant, concurrency, durationMs) {
+  const http = createHttpClient(concurrency);
   const latencies = [];
-  let started = 0;
-  const serverCpuBefore = server?.cpuNs();
-  const clientCpuBefore = process.cpuUsage();
+  const cpuBefore = server.cpuNs();
   const startedAt = performance.now();
-  const deadline = startedAt + PHASE_TIME_LIMIT_MS;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      const job = makeWorker();
-      while (started < total && performance.now() < deadline) {
-        started += 1;
-        const t0 = performance.now();
-        await job();
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
+  const deadline = startedAt + durationMs;
+  try {
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (performance.now() < deadline) {
+          const t0 = performance.now();
+          await runFlow(http, server.port, paths, variant);
+          latencies.push(performance.now() - t0);
+        }
+      }),
+    );
+  } finally {
+    http.close();
+  }
   const elapsedMs = performance.now() - startedAt;
-  const serverCpuAfter = server?.cpuNs();
-  const clientCpu = process.cpuUsage(clientCpuBefore);
+  const cpuAfter = server.cpuNs();
   latencies.sort((a, b) => a - b);
-  const count = latencies.length;
   return {
-    count,
-    elapsedMs,
-    perSecond: (count * 1000) / elapsedMs,
-    costUs: (elapsedMs * 1000) / count,
-    p50: percentile(latencies, 0.5),
-    p99: percentile(latencies, 0.99),
-    serverCpuUs:
-      serverCpuBefore === undefined || serverCpuAfter === undefined ? undefined : (serverCpuAfter - serverCpuBefore) / 1000 / count,
-    clientCpuUs: (clientCpu.user + clientCpu.system) / count,
+    flows: latencies.length,
+    perSecond: (latencies.length * 1000) / elapsedMs,
+    p50Ms: latencies[latencies.length >> 1],
+    serverCpuUs: cpuBefore === undefined || cpuAfter === undefined ? NaN : (cpuAfter - cpuBefore) / 1000 / latencies.length,
   };
 }
 
-/** One full sign-in per job over `paths`: the example's routes, or the bare baseline's. */
-function flowWorker(port, paths) {
-  const key = newClientKey();
-  return async () => {
-    const nonce = await call(port, "GET", paths.nonce);
-    if (nonce.status !== 200) throw new Error(`nonce: ${nonce.status} ${JSON.stringify(nonce.body)}`);
-    const message = signInMessage(key.address, nonce.body.nonce);
-    const proof = { message, signatureKind: "signature", signature: key.sign(message), publicKey: key.publicKey, address: key.address };
-    const verified = await call(port, "POST", paths.verify, { cookie: nonce.cookie, body: proof });
-    if (verified.status !== 200) throw new Error(`verify: ${verified.status} ${JSON.stringify(verified.body)}`);
-    const me = await call(port, "GET", paths.me, { cookie: verified.cookie });
-    if (me.status !== 200 || me.body.address !== key.address) throw new Error(`me: ${me.status} ${JSON.stringify(me.body)}`);
-    const out = await call(port, "POST", paths.signout, { cookie: verified.cookie });
-    if (out.status !== 200) throw new Error(`signout: ${out.status}`);
-  };
-}
-
-const EXAMPLE_PATHS = { nonce: "/api/auth/nonce", verify: "/api/auth/verify", me: "/api/me", signout: "/api/auth/signout" };
-const BARE_PATHS = { nonce: "/api/bare/nonce", verify: "/api/bare/verify", me: "/api/bare/me", signout: "/api/bare/signout" };
-
-function trivialWorker(port) {
-  let cookie;
-  return async () => {
-    const answer = await call(port, "GET", "/api/ping", { cookie });
-    if (answer.status !== 200) throw new Error(`ping: ${answer.status}`);
-    cookie = answer.cookie ?? cookie;
-  };
-}
-
-/** The signature check the server does once per flow, timed in this process (µs per check). */
-async function createVerifyTimer(nodeUrl) {
-  const verifier = createVerifier({ nodeUrl });
-  const { publicKey, privateKey } = deriveKeypair(generateSeed({ algorithm: "ed25519" }));
-  const address = deriveAddress(publicKey);
-  const message = signInMessage(address, randomBytes(16).toString("hex"));
-  const proof = {
-    message,
-    signatureKind: "signature",
-    signature: keypairsSign(Buffer.from(message).toString("hex"), privateKey),
-    publicKey,
-    address,
-  };
-  for (let index = 0; index < 200; index += 1) await verifier.verify(proof);
+/** Paired rounds of one variant at one concurrency: per-round ratios, their median and range. */
+async function measure(target, servers, variant, concurrency) {
+  const rounds = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const result = {};
+    const order = round % 2 === 0 ? ["ours", "ceiling"] : ["ceiling", "ours"];
+    for (const side of order) {
+      const paths = side === "ours" ? target.oursPaths : target.ceilingPaths;
+      result[side] = await runPhase(servers[side], paths, variant, concurrency, PHASE_MS);
+    }
+    rounds.push(result);
+  }
+  const throughputRatios = rounds.map((round) => round.ours.perSecond / round.ceiling.perSecond);
+  const cpuRatios = rounds.map((round) => round.ours.serverCpuUs / round.ceiling.serverCpuUs);
+  const summary = (values) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values) });
   return {
-    async timeUs() {
-      const t0 = performance.now();
-      for (let index = 0; index < VERIFY_ITERATIONS; index += 1) {
-        if ((await verifier.verify(proof)) !== true) throw new Error("the reference signature did not verify");
-      }
-      return ((performance.now() - t0) * 1000) / VERIFY_ITERATIONS;
+    variant,
+    concurrency,
+    throughput: summary(throughputRatios),
+    cpu: summary(cpuRatios),
+    ours: {
+      perSecond: median(rounds.map((r) => r.ours.perSecond)),
+      cpuUs: median(rounds.map((r) => r.ours.serverCpuUs)),
+      p50Ms: median(rounds.map((r) => r.ours.p50Ms)),
     },
-    close: () => verifier.close(),
+    ceiling: {
+      perSecond: median(rounds.map((r) => r.ceiling.perSecond)),
+      cpuUs: median(rounds.map((r) => r.ceiling.serverCpuUs)),
+      p50Ms: median(rounds.map((r) => r.ceiling.p50Ms)),
+    },
   };
+}
+
+// ---------- report ----------
+
+const x = (value) => `${value.toFixed(2)}x`;
+const range = ({ median: mid, min, max }) => `${x(mid)} [${min.toFixed(2)}-${max.toFixed(2)}]`;
+
+function printTable(target, results) {
+  console.log(`\n${target.label} vs ${target.ceilingLabel}: ${ROUNDS} paired rounds of ${PHASE_MS} ms per side`);
+  const header = [
+    "variant".padEnd(20),
+    "c".padStart(3),
+    "ours flows/s".padStart(13),
+    "ceiling".padStart(9),
+    "throughput ours/ceiling".padStart(25),
+    "server CPU us/flow".padStart(20),
+    "ceiling".padStart(9),
+    "CPU ours/ceiling".padStart(22),
+    "p50 ms".padStart(8),
+  ];
+  console.log(header.join(" "));
+  for (const result of results) {
+    console.log(
+      [
+        result.variant.label.padEnd(20),
+        String(result.concurrency).padStart(3),
+        result.ours.perSecond.toFixed(0).padStart(13),
+        result.ceiling.perSecond.toFixed(0).padStart(9),
+        range(result.throughput).padStart(25),
+        result.ours.cpuUs.toFixed(0).padStart(20),
+        result.ceiling.cpuUs.toFixed(0).padStart(9),
+        range(result.cpu).padStart(22),
+        result.ours.p50Ms.toFixed(1).padStart(8),
+      ].join(" "),
+    );
+  }
+  console.log("(ratios: median of the per-round ratios [min-max]; server CPU: every thread of the server process, median of rounds)");
+}
+
+function printTargets(target, results) {
+  for (const result of results) {
+    if (result.concurrency === TARGET_CONCURRENCY) {
+      const parts = [
+        `server CPU per flow <= ${target.goals.cpu}x: ${range(result.cpu)} ${result.cpu.median <= target.goals.cpu ? "met" : "NOT MET"}`,
+      ];
+      if (target.goals.throughput !== undefined) {
+        parts.push(
+          `throughput >= ${target.goals.throughput}x: ${range(result.throughput)} ${result.throughput.median >= target.goals.throughput ? "met" : "NOT MET"}`,
+        );
+      }
+      console.log(
+        `TARGET ${target.label}, ${result.variant.label}, c=${TARGET_CONCURRENCY}, vs ${target.ceilingLabel}: ${parts.join("; ")}`,
+      );
+    }
+  }
+  for (const result of results) {
+    if (result.variant !== VARIANTS[0]) continue;
+    console.log(
+      `RATIO ${target.label} / ${target.ceilingLabel}, ${result.variant.label}, c=${result.concurrency}: throughput ${result.throughput.median.toFixed(2)}, server CPU per flow ${result.cpu.median.toFixed(2)}`,
+    );
+  }
 }
 
 // ---------- run ----------
 
-// A master key's sign-in asks the ledger whether the account disabled the key (each client's
-// address once, then the answer is reused for 30 s): the mock rippled answers on 127.0.0.1.
 const ledger = await startLocalLedger();
-const secret = randomBytes(32).toString("hex");
-const example = await startServer("server.mjs", here("../examples/express/"), {
-  PORT: "0",
-  HOST: "127.0.0.1",
-  SESSION_SECRET: secret,
-  XRPL_NODE_URL: ledger.url,
-  APP_DOMAIN: DOMAIN,
-  NONCE_RATE_LIMIT: String(1_000_000),
-  NODE_ENV: "development",
-});
-const trivial = await startServer("trivial-server.mjs", here("./"), {
-  PORT: "0",
-  SESSION_SECRET: secret,
-  NONCE_RATE_LIMIT: String(1_000_000),
-  NODE_ENV: "development",
-}).catch(async (error) => {
-  // Leave no example server behind.
-  await example.stop();
-  await ledger.stop();
-  throw error;
-});
-
-const phases = [
-  {
-    key: "trivial",
-    label: "trivial request (session r/w)",
-    unit: "req/s",
-    total: TRIVIAL_REQUESTS,
-    server: trivial,
-    worker: () => trivialWorker(trivial.port),
-  },
-  {
-    key: "bare",
-    label: "bare flow (express-session only)",
-    unit: "flows/s",
-    total: FLOWS,
-    server: trivial,
-    worker: () => flowWorker(trivial.port, BARE_PATHS),
-  },
-  {
-    key: "flow",
-    label: "sign-in flow (example + library)",
-    unit: "flows/s",
-    total: FLOWS,
-    server: example,
-    worker: () => flowWorker(example.port, EXAMPLE_PATHS),
-  },
-];
-
 let failed = false;
-let verifyTimer;
+console.log(
+  `Full sign-in flows, a new account per flow, client and servers on 127.0.0.1, ledger node: the mock rippled on 127.0.0.1 (node ${process.version})`,
+);
 try {
-  verifyTimer = await createVerifyTimer(ledger.url);
-  // Warm-up: JIT, sockets, session stores, rate limiter.
-  for (const phase of phases) await runLoad(phase.key === "trivial" ? 400 : 150, CONCURRENCY, phase.worker, phase.server);
-
-  const rounds = [];
-  const measureStartedAt = performance.now();
-  while (rounds.length < MAX_ROUNDS && (rounds.length < MIN_ROUNDS || performance.now() - measureStartedAt < MEASURE_BUDGET_MS)) {
-    // Rotating order, so no phase always runs right after the same other one.
-    const round = {};
-    for (let index = 0; index < phases.length; index += 1) {
-      const phase = phases[(index + rounds.length) % phases.length];
-      round[phase.key] = await runLoad(phase.total, CONCURRENCY, phase.worker, phase.server);
+  for (const target of targets) {
+    if ((target.ours.runtime === "bun" || target.ceiling.runtime === "bun") && !existsSync(BUN)) {
+      console.log(`\n${target.label}: not measured, Bun is not installed (npm ci --prefix test/runtimes)`);
+      console.log(`TARGET ${target.label}: NOT MEASURED (Bun is not installed: npm ci --prefix test/runtimes)`);
+      continue;
     }
-    round.verifyUs = await verifyTimer.timeUs();
-    rounds.push(round);
+    const env = exampleEnv(ledger.url);
+    const servers = {};
+    try {
+      servers.ours = await startServer(target.ours, env);
+      servers.ceiling = await startServer(target.ceiling, env);
+      console.log(`\n${servers.ours.banner}\n${servers.ceiling.banner}`);
+      // Warm-up: JIT, sockets, the verifier's ledger connection, for every variant.
+      for (const variant of VARIANTS) {
+        for (const side of ["ours", "ceiling"]) {
+          await runPhase(servers[side], side === "ours" ? target.oursPaths : target.ceilingPaths, variant, TARGET_CONCURRENCY, WARM_UP_MS);
+        }
+      }
+      const results = [];
+      for (const variant of VARIANTS) {
+        for (const concurrency of variant.concurrencies) results.push(await measure(target, servers, variant, concurrency));
+      }
+      printTable(target, results);
+      printTargets(target, results);
+    } finally {
+      await Promise.all([servers.ours?.stop(), servers.ceiling?.stop()]);
+    }
   }
-  const measuredSeconds = (performance.now() - measureStartedAt) / 1000;
-
-  const best = {};
-  for (const { key } of phases) best[key] = rounds.map((round) => round[key]).reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
-  const verifyUs = Math.min(...rounds.map((round) => round.verifyUs));
-
-  const flowUs = best.flow.costUs;
-  const bareUs = best.bare.costUs;
-  const trivialUs = best.trivial.costUs;
-  const ratioTrivial = flowUs / (4 * trivialUs + verifyUs);
-  const ratioBare = flowUs / (bareUs + verifyUs);
-  const roundRatios = rounds.map((round) => round.flow.costUs / (round.bare.costUs + round.verifyUs)).sort((a, b) => a - b);
-
-  // Server CPU per flow, median over rounds: a cross-check that ignores idle time and the client.
-  const cpu = {};
-  for (const { key } of phases) cpu[key] = median(rounds.map((round) => round[key].serverCpuUs));
-  const clientCpu = {};
-  for (const { key } of phases) clientCpu[key] = median(rounds.map((round) => round[key].clientCpuUs));
-
-  const us = (value) => (value === undefined ? "n/a" : value.toFixed(0));
-  const row = (phase, result) =>
-    `${phase.label.padEnd(34)} ${result.count.toString().padStart(6)} ${`${result.perSecond.toFixed(0)} ${phase.unit}`.padStart(14)} ${result.p50.toFixed(2).padStart(8)} ${result.p99.toFixed(2).padStart(8)} ${us(result.costUs).padStart(9)} ${us(cpu[phase.key]).padStart(10)} ${us(clientCpu[phase.key]).padStart(10)}`;
-  console.log(
-    `Express example, ${CONCURRENCY} concurrent clients, 127.0.0.1, best of ${rounds.length} alternating rounds in ${measuredSeconds.toFixed(1)} s (node ${process.version})`,
-  );
-  console.log(
-    `${"".padEnd(34)} ${"count".padStart(6)} ${"throughput".padStart(14)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"cost us".padStart(9)} ${"server CPU".padStart(10)} ${"client CPU".padStart(10)}`,
-  );
-  for (const phase of phases) console.log(row(phase, best[phase.key]));
-  console.log("(cost us: 1 / throughput; server and client CPU: us per request or flow, median of rounds)");
-  console.log("");
-  console.log(`signature check (createVerifier, ed25519):        ${verifyUs.toFixed(1)} us (best of ${rounds.length})`);
-  console.log(`cost per flow:                                    ${flowUs.toFixed(0)} us`);
-  console.log(`4 trivial requests + 1 check:                     ${(4 * trivialUs + verifyUs).toFixed(0)} us`);
-  console.log(`bare express-session flow + 1 check:              ${(bareUs + verifyUs).toFixed(0)} us`);
-  console.log(`per-round flow / (bare flow + check):             ${roundRatios.map((ratio) => ratio.toFixed(2)).join(" ")}`);
-  console.log(
-    `library overhead per flow: ${(flowUs - bareUs - verifyUs).toFixed(0)} us = flow ${flowUs.toFixed(0)} - bare flow ${bareUs.toFixed(0)} - signature check ${verifyUs.toFixed(0)} (throughput)` +
-      (cpu.flow === undefined || cpu.bare === undefined
-        ? ""
-        : `; ${(cpu.flow - cpu.bare - verifyUs).toFixed(0)} us = ${cpu.flow.toFixed(0)} - ${cpu.bare.toFixed(0)} - ${verifyUs.toFixed(0)} (server CPU)`),
-  );
-  console.log(`RATIO flow vs trivial: ${ratioTrivial.toFixed(2)}`);
-  console.log(`RATIO flow vs express-session flow + signature check: ${ratioBare.toFixed(2)}`);
 } catch (error) {
   failed = true;
   console.error(error);
 } finally {
-  agent.destroy();
-  await verifyTimer?.close();
-  await Promise.all([example.stop(), trivial.stop()]);
   await ledger.stop();
 }
 process.exitCode = failed ? 1 : 0;

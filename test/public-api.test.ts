@@ -65,6 +65,7 @@ const DOCUMENTED_NAMES: Record<string, { functions?: string[]; classes?: string[
       "expressSessionStore",
       "ironSessionStore",
       "createMemoryNonceStore",
+      "signatureBackends",
     ],
     classes: ["SignInError", "MessageFormatError", "LedgerUnavailableError"],
     types: [

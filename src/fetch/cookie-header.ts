@@ -32,12 +32,12 @@ export function readCookie(header: string | null, name: string): string | undefi
  *
  * @internal
  */
-export function cookieIsSecure(cookie: NormalizedSessionCookie, production: boolean, requestUrl: string): boolean {
+export function cookieIsSecure(cookie: NormalizedSessionCookie, production: boolean, requestUrl: string | URL): boolean {
   if (cookie.secure !== undefined) return cookie.secure;
   if (production) return true;
   let url: URL;
   try {
-    url = new URL(requestUrl);
+    url = typeof requestUrl === "string" ? new URL(requestUrl) : requestUrl;
   } catch {
     return true;
   }

@@ -55,8 +55,9 @@ function isRouteName(name: string): name is RouteName {
 }
 
 function json(status: number, body: Record<string, unknown>, extra?: Record<string, string>): Response {
-  const headers = new Headers({ "Content-Type": "application/json", "Cache-Control": "no-store" });
-  if (extra !== undefined) for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+  // A plain record, not a Headers object: runtimes and adapters (@hono/node-server) write it out
+  // without building one.
+  const headers: Record<string, string> = { "Content-Type": "application/json", "Cache-Control": "no-store", ...extra };
   return new Response(JSON.stringify(body), { status, headers });
 }
 
@@ -69,10 +70,13 @@ function json(status: number, body: Record<string, unknown>, extra?: Record<stri
  * path under `basePath` answers 404, another method 405 with an `Allow` header, a body that
  * is not JSON 400 `Invalid request body.`, a body over 16 kB 413.
  *
- * The session lives in one encrypted, signed cookie (iron-session's seal, web crypto only):
+ * The session lives in one cookie sealed with AES-256-GCM under a key derived from
+ * `sessionSecret` once (a versioned format; a cookie of another format reads as signed out):
  * `HttpOnly`, `SameSite=Lax`, `Secure` except in plain-HTTP loopback development, 30 minutes
- * idle, 24 hours at most from sign-in (`maxSessionAgeSeconds`). Every instance created with the
- * same `sessionSecret` reads every session. A nonce is single-use, and a sign-out ends copies
+ * idle, 24 hours at most from sign-in (`maxSessionAgeSeconds`). A request opens its cookie at
+ * most once and seals at most once, and only when the session changed. Every instance created
+ * with the same `sessionSecret` reads every session; a list of secrets (newest first) rotates
+ * them without signing anyone out. A nonce is single-use, and a sign-out ends copies
  * of the cookie, across instances only when they share a `nonceStore` (e.g.
  * `createRedisNonceStore`), which also keeps the revoked session ids; the default keeps both in
  * this instance's memory.
@@ -150,7 +154,8 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
 
   const handle = async (request: Request): Promise<Response> => {
     try {
-      const route = routeOf(request, basePath);
+      const url = new URL(request.url);
+      const route = routeOf(url, basePath);
       if (route === undefined) {
         reportUnrouted(request);
         return json(404, bodies.http("notFound"));
@@ -158,9 +163,9 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
       const allowed = ROUTE_METHODS[route];
       if (request.method !== allowed) return json(405, bodies.http("methodNotAllowed"), { Allow: allowed });
 
-      const session = sessions.open(request);
+      const session = sessions.open(request, url);
       const answer = await runRoute(route, request, session.store);
-      const cookie = session.setCookie();
+      const cookie = await session.setCookie();
       return json(answer.status, answer.body, cookie === undefined ? undefined : { "Set-Cookie": cookie });
     } catch (cause) {
       logger.error("sign-in-with-xrpl: the fetch handler could not answer a request", cause);
@@ -189,8 +194,7 @@ function hostOf(request: Request): string {
 }
 
 /** The route a request names under `basePath`, or `undefined` for any other path. */
-function routeOf(request: Request, basePath: string): RouteName | undefined {
-  const { pathname } = new URL(request.url);
+function routeOf({ pathname }: URL, basePath: string): RouteName | undefined {
   if (!pathname.startsWith(`${basePath}/`)) return undefined;
   const name = pathname.slice(basePath.length + 1);
   return isRouteName(name) ? name : undefined;

@@ -78,10 +78,14 @@ export interface FetchHandlerOptions<TData = unknown> extends Pick<
   | "now"
 > {
   /**
-   * The key the session cookie is sealed (encrypted and signed) with: at least 32 characters,
-   * e.g. from `openssl rand -hex 32`. Every instance that must read the same sessions uses the same one.
+   * The secret the session cookie is sealed (encrypted and authenticated) with: at least 32
+   * characters, e.g. from `openssl rand -hex 32`. Every instance that must read the same sessions
+   * uses the same one. To rotate it without signing anyone out, pass a list, newest first:
+   * `[newSecret, oldSecret]`. The first seals every cookie written from then on; every one of
+   * them still opens the cookies it sealed. Drop an old secret once the cookies it sealed have
+   * run out (`cookie.maxAgeSeconds` after the switch, and at most `maxSessionAgeSeconds`).
    */
-  sessionSecret: string;
+  sessionSecret: string | readonly string[];
   /**
    * The plain path the routes live under: `${basePath}/nonce`, `/verify`, `/signout`, `/me`.
    * Default `"/api/auth"`. Not a route pattern: `"/auth/*"` is refused (give `"/auth"`, and the
@@ -116,7 +120,8 @@ export interface NormalizedSessionCookie {
 /** @internal The fetch handler's options after defaults and checks. */
 export interface NormalizedFetchOptions {
   auth: NormalizedAuthOptions;
-  sessionSecret: string;
+  /** Newest first: the first seals, all of them open. */
+  sessionSecrets: string[];
   /** Without a trailing slash; `""` when mounted at the root. */
   basePath: string;
   cookie: NormalizedSessionCookie;
@@ -151,8 +156,8 @@ export function normalizeFetchOptions<TData>(options: FetchHandlerOptions<TData>
     ...checked,
     attemptCountTtlMs: Math.ceil(cookie.maxAgeSeconds * 1000 + checked.clockSkewSeconds * 1000),
   };
-  const sessionSecret = checkSessionSecret(options.sessionSecret, auth);
-  return { auth, sessionSecret, basePath, cookie };
+  const sessionSecrets = checkSessionSecrets(options.sessionSecret, auth);
+  return { auth, sessionSecrets, basePath, cookie };
 }
 
 /**
@@ -161,15 +166,23 @@ export function normalizeFetchOptions<TData>(options: FetchHandlerOptions<TData>
  * survive the next serverless invocation. A weak one (whitespace, a repeated character) is
  * refused in production and said through the logger in development.
  */
-function checkSessionSecret(secret: unknown, auth: NormalizedAuthOptions): string {
-  return checkSealingSecret(secret, {
-    caller: CALLER,
-    setting: "`sessionSecret`",
-    notAString: "`sessionSecret` must be a string, e.g. { sessionSecret: env.SESSION_SECRET }.",
-    howToFix: `pass at least ${MIN_SESSION_SECRET_LENGTH} random characters, e.g. { sessionSecret: env.SESSION_SECRET } with SESSION_SECRET="$(openssl rand -hex 32)", the same on every instance`,
-    production: auth.production,
-    logger: auth.logger,
-  });
+function checkSessionSecrets(secret: unknown, auth: NormalizedAuthOptions): string[] {
+  const list = Array.isArray(secret) ? (secret as unknown[]) : [secret];
+  if (list.length === 0) {
+    fail(
+      "`sessionSecret` is an empty list: pass the secret, or a list with the newest secret first, e.g. { sessionSecret: [env.SESSION_SECRET, env.OLD_SESSION_SECRET] }.",
+    );
+  }
+  return list.map((entry, index) =>
+    checkSealingSecret(entry, {
+      caller: CALLER,
+      setting: list.length === 1 && !Array.isArray(secret) ? "`sessionSecret`" : `\`sessionSecret[${index}]\``,
+      notAString: "`sessionSecret` must be a string or a list of strings (newest first), e.g. { sessionSecret: env.SESSION_SECRET }.",
+      howToFix: `pass at least ${MIN_SESSION_SECRET_LENGTH} random characters, e.g. { sessionSecret: env.SESSION_SECRET } with SESSION_SECRET="$(openssl rand -hex 32)", the same on every instance`,
+      production: auth.production,
+      logger: auth.logger,
+    }),
+  );
 }
 
 function checkBasePath(basePath: unknown): string {

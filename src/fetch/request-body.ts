@@ -15,8 +15,15 @@ export async function readJsonBody(request: Request): Promise<BodyRead> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (Number.isFinite(declared) && declared > BODY_LIMIT_BYTES) return { kind: "too-large" };
   if (!isJsonContentType(request.headers.get("content-type"))) return { kind: "unreadable" };
+  // A declared length within the limit bounds the body (the server frames it by that length), so
+  // it is read in one call, which runtimes and adapters (@hono/node-server) answer without a web
+  // stream: several times cheaper than reading chunks. Without one (chunked), chunk by chunk.
+  if (request.headers.has("content-length") && Number.isFinite(declared)) {
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    if (bytes.byteLength > BODY_LIMIT_BYTES) return { kind: "too-large" };
+    return parseJsonBytes(bytes);
+  }
   if (request.body === null) return { kind: "unreadable" };
-
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -50,6 +57,8 @@ export function isJsonContentType(header: string | null | undefined): boolean {
   return type === "application/json" || type.endsWith("+json");
 }
 
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
 /**
  * A body's bytes read as strict UTF-8 JSON, or `unreadable`.
  *
@@ -57,7 +66,7 @@ export function isJsonContentType(header: string | null | undefined): boolean {
  */
 export function parseJsonBytes(bytes: Uint8Array): BodyRead {
   try {
-    return { kind: "json", body: JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes)) as unknown };
+    return { kind: "json", body: JSON.parse(utf8.decode(bytes)) as unknown };
   } catch {
     return { kind: "unreadable" };
   }

@@ -1,10 +1,10 @@
-import { sealData, unsealData } from "iron-session";
 import { pickSessionRecord } from "../server/session-record.js";
 import type { SessionRecord, SessionStore } from "../server/types.js";
+import { createCookieSeal, type CookieSeal } from "./cookie-seal.js";
 import { cookieIsSecure, readCookie, serializeCookie } from "./cookie-header.js";
 import type { NormalizedFetchOptions } from "./options.js";
 
-/** What the cookie holds once unsealed: the session record and when it stops counting. */
+/** What the cookie holds once opened: the session record and when it stops counting. */
 interface SealedPayload extends SessionRecord {
   /** Milliseconds since the Unix epoch, from the handler's clock. */
   expiresAt: number;
@@ -13,8 +13,12 @@ interface SealedPayload extends SessionRecord {
 /** One request's session, as the handlers' `SessionStore`, and the cookie to answer with. */
 export interface RequestSession {
   store: SessionStore;
-  /** The `Set-Cookie` value the answer carries, when the session was written or ended. */
-  setCookie(): string | undefined;
+  /**
+   * The `Set-Cookie` value the answer carries, when the session was written or ended: the record
+   * is sealed here, once, whatever number of writes the handlers made, and only when it differs
+   * from the one the request brought.
+   */
+  setCookie(): Promise<string | undefined>;
 }
 
 /**
@@ -22,56 +26,83 @@ export interface RequestSession {
  * here, so rules about sessions (revocation, an absolute lifetime) have one home:
  * `read` (every read, `getSession` included), `write` (a new nonce, a sign-in) and `end` (sign-out).
  * Nothing is kept between requests: any instance with the same secret reads the same sessions.
+ * A request opens its cookie at most once and seals at most once.
  *
  * @internal
  */
 export interface SealedCookieSessions {
   read(request: Request): Promise<SessionRecord>;
-  open(request: Request): RequestSession;
+  /** `url`: the request's URL when the caller has parsed it already. */
+  open(request: Request, url?: URL): RequestSession;
 }
 
-/** @internal */
-export function createSealedCookieSessions(config: NormalizedFetchOptions): SealedCookieSessions {
-  const { cookie, sessionSecret: password } = config;
-  const { now, production } = config.auth;
-  const ttl = cookie.maxAgeSeconds;
+const decoder = new TextDecoder("utf-8", { fatal: true });
+const encoder = new TextEncoder();
 
-  const read = async (request: Request): Promise<SessionRecord> => {
+/** @internal */
+export function createSealedCookieSessions(
+  config: NormalizedFetchOptions,
+  seal: CookieSeal = createCookieSeal(config.sessionSecrets),
+): SealedCookieSessions {
+  const { cookie } = config;
+  const { now, production } = config.auth;
+  const ttlSeconds = cookie.maxAgeSeconds;
+
+  /** The record a request's cookie holds; `sealed` when it came from a cookie (a write is compared with it). */
+  const openCookie = async (request: Request): Promise<{ record: SessionRecord; sealed: boolean }> => {
+    const none = { record: {}, sealed: false };
     const sealed = readCookie(request.headers.get("cookie"), cookie.name);
-    if (sealed === undefined || sealed === "") return {};
+    if (sealed === undefined || sealed === "") return none;
+    // A cookie that does not open (tampered, truncated, sealed with another secret, an older
+    // format such as an iron-session seal) is no session.
+    const plaintext = await seal.open(sealed);
+    if (plaintext === undefined) return none;
     let payload: unknown;
     try {
-      payload = await unsealData<SealedPayload>(sealed, { password, ttl });
+      payload = JSON.parse(decoder.decode(plaintext));
     } catch {
-      // A cookie that does not unseal (tampered, truncated, sealed with another secret) is no session.
-      return {};
+      return none;
     }
-    if (typeof payload !== "object" || payload === null) return {};
+    if (typeof payload !== "object" || payload === null || Array.isArray(payload)) return none;
     const { expiresAt } = payload as Partial<SealedPayload>;
-    // The seal carries its own expiry by the wall clock; this one follows the handler's clock
-    // (`now`), so the lifetime holds exactly as configured and can be tested.
-    if (typeof expiresAt !== "number" || !(now() < expiresAt)) return {};
-    return pickSessionRecord(payload as Record<string, unknown>);
+    // The lifetime follows the handler's clock (`now`), so it holds exactly as configured and can be tested.
+    if (typeof expiresAt !== "number" || !(now() < expiresAt)) return none;
+    return { record: pickSessionRecord(payload as Record<string, unknown>), sealed: true };
   };
 
-  const open = (request: Request): RequestSession => {
-    const secure = cookieIsSecure(cookie, production, request.url);
-    let current: Promise<SessionRecord> | undefined;
-    let header: string | undefined;
+  const read = async (request: Request): Promise<SessionRecord> => (await openCookie(request)).record;
+
+  const open = (request: Request, url?: URL): RequestSession => {
+    let opened: Promise<{ record: SessionRecord; sealed: boolean }> | undefined;
+    /** The record as the handlers last left it; `undefined` until they write or end it. */
+    let written: { record: SessionRecord } | { ended: true } | undefined;
     const store: SessionStore = {
-      get: () => (current ??= read(request)),
-      async set(record) {
-        const payload: SealedPayload = { ...pickSessionRecord(record as Record<string, unknown>), expiresAt: now() + ttl * 1000 };
-        const sealed = await sealData(payload, { password, ttl });
-        header = serializeCookie(cookie, sealed, ttl, secure);
-        current = Promise.resolve(pickSessionRecord(payload as unknown as Record<string, unknown>));
+      async get() {
+        if (written !== undefined) return "ended" in written ? {} : written.record;
+        opened ??= openCookie(request);
+        return (await opened).record;
+      },
+      set(record) {
+        written = { record: pickSessionRecord(record as Record<string, unknown>) };
       },
       destroy() {
-        header = serializeCookie(cookie, "", 0, secure);
-        current = Promise.resolve({});
+        written = { ended: true };
       },
     };
-    return { store, setCookie: () => header };
+    const setCookie = async (): Promise<string | undefined> => {
+      if (written === undefined) return undefined;
+      const secure = cookieIsSecure(cookie, production, url ?? request.url);
+      if ("ended" in written) return serializeCookie(cookie, "", 0, secure);
+      // Written back as it came: the cookie the browser holds already says the same. (Both records
+      // come out of pickSessionRecord, so equal records serialize alike.)
+      if (opened !== undefined) {
+        const before = await opened;
+        if (before.sealed && JSON.stringify(before.record) === JSON.stringify(written.record)) return undefined;
+      }
+      const payload: SealedPayload = { ...written.record, expiresAt: now() + ttlSeconds * 1000 };
+      return serializeCookie(cookie, await seal.seal(encoder.encode(JSON.stringify(payload))), ttlSeconds, secure);
+    };
+    return { store, setCookie };
   };
 
   return { read, open };

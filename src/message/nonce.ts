@@ -16,8 +16,8 @@ export function isNonce(text: string): boolean {
 }
 
 /**
- * A fresh nonce: 16 random bytes from `globalThis.crypto.getRandomValues` (Node 20+, browsers),
- * as 32 lowercase hex characters. Give one to each sign-in attempt and accept it once.
+ * A fresh nonce: 16 random bytes from `globalThis.crypto.getRandomValues` (Node 20+, browsers;
+ * drawn 4 KiB at a time and each byte used once), as 32 lowercase hex characters. Give one to each sign-in attempt and accept it once.
  * Throws a `SignInError` (code `crypto_unavailable`) where that API does not exist.
  *
  * @example

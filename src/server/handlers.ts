@@ -227,19 +227,26 @@ export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionR
         logger.error("sign-in-with-xrpl: could not check the session on sign-out; onSignOut is not called", cause);
       }
     }
-    try {
-      // Revoked first: a copy of a stateless cookie would otherwise outlive the destroy below.
-      await revokeSignedIn(rules, record);
-    } catch (cause) {
-      logger.error(
-        "sign-in-with-xrpl: could not revoke the session on sign-out; copies of its cookie stay valid until its lifetime ends",
-        cause,
-      );
-    }
+    const revoke = async (): Promise<void> => {
+      try {
+        await revokeSignedIn(rules, record);
+      } catch (cause) {
+        logger.error(
+          "sign-in-with-xrpl: could not revoke the session on sign-out; copies of its cookie stay valid until its lifetime ends",
+          cause,
+        );
+      }
+    };
+    // A sealed cookie carries its record: revoked first, or a copy would outlive the destroy below.
+    // A server-store record is deleted by the destroy, which ends every copy of its cookie (they
+    // hold only its id), so it is revoked only when the destroy fails: no revocation entry per
+    // sign-out.
+    if (!isStore) await revoke();
     try {
       await session.destroy();
     } catch (cause) {
       logger.error("sign-in-with-xrpl: could not destroy the session on sign-out", cause);
+      if (isStore) await revoke();
     }
     // After the session has ended, so a slow or failing hook cannot keep anyone signed in.
     if (config.onSignOut !== undefined && live !== undefined && typeof live.address === "string") {
@@ -426,10 +433,12 @@ async function runVerify(
 
   // 10. Signed in. The sign-in this one replaces (a user who signed in again, or as another
   // account, without signing out) is ended everywhere, so a later sign-out still ends every copy
-  // of the session. Then a new session id where the store has ids, and the whole record (with an
-  // id of its own, what signed, the domain it signed in for, and the app's data).
+  // of the session: a sealed cookie's by revoking its id; a server-store record is replaced
+  // below (a new session id, the old record destroyed), which ends it without a revocation
+  // entry. Then the whole record (with an id of its own, what signed, the domain it signed in
+  // for, and the app's data).
   try {
-    await revokeSignedIn(rules, record);
+    if (!isStore) await revokeSignedIn(rules, record);
   } catch (cause) {
     config.logger.error(
       "sign-in-with-xrpl: could not revoke the sign-in a new one replaces; copies of its cookie stay valid until its lifetime ends",

@@ -3,7 +3,7 @@ export type { AuthHandlersOptions } from "./options.js";
 export type { AuthVariant, SessionKind } from "./session-kind.js";
 export { LOOPBACK_DOMAINS } from "./expected-domain.js";
 export type { DomainOption } from "./expected-domain.js";
-export { createMemoryNonceStore } from "./memory-nonce-store.js";
+export { createMemoryNonceStore, DEFAULT_MEMORY_STORE_MAX_ENTRIES } from "./memory-nonce-store.js";
 export type { MemoryNonceStoreOptions } from "./memory-nonce-store.js";
 export { expressSessionStore } from "./express-session-store.js";
 export type { ExpressRequestLike, ExpressSessionLike } from "./express-session-store.js";

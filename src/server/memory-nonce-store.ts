@@ -1,4 +1,5 @@
-import { InvalidOptionsError } from "../errors.js";
+import { InvalidOptionsError, StoreUnavailableError } from "../errors.js";
+import { SILENT_LOGGER, type Logger } from "../shared/logger.js";
 import { checkCountAttemptInput, checkIsRevokedInput, checkNonceInput, checkRevokeInput } from "./nonce-input.js";
 import type { NonceStore, RevocationStore } from "./types.js";
 
@@ -13,7 +14,29 @@ import type { NonceStore, RevocationStore } from "./types.js";
 export interface MemoryNonceStoreOptions {
   /** Clock in milliseconds since the Unix epoch. Default `Date.now`. */
   now?: (() => number) | undefined;
+  /**
+   * The most entries the store holds at once, used nonces, attempt counts and revoked ids
+   * together (each about 180 bytes of heap). When it is full and nothing has expired, a call that
+   * would add one rejects with `StoreUnavailableError` instead of growing, so a sign-in answers a
+   * service failure rather than accepting a nonce it cannot remember; it is said once through
+   * `logger`. Default {@link DEFAULT_MEMORY_STORE_MAX_ENTRIES} (500,000: about 90 MB).
+   */
+  maxEntries?: number | undefined;
+  /** Told, once each time the store fills up, that it refuses new entries. Default: silent. */
+  logger?: Pick<Logger, "error"> | undefined;
 }
+
+/**
+ * The default `maxEntries` of `createMemoryNonceStore`: 500,000 entries, about 90 MB of heap.
+ * Room for 1,000 sign-ins a second with the default message lifetime, or 500,000 sealed-cookie
+ * sign-outs within a day; beyond that, use a shared store (Redis, PostgreSQL).
+ *
+ * @example
+ * ```ts
+ * const nonces = createMemoryNonceStore({ maxEntries: DEFAULT_MEMORY_STORE_MAX_ENTRIES * 2 });
+ * ```
+ */
+export const DEFAULT_MEMORY_STORE_MAX_ENTRIES = 500_000;
 
 interface Expiry {
   expiresAt: number;
@@ -29,6 +52,8 @@ function createExpiringKeys(onDrop?: (key: string) => void): {
   sweep(at: number): void;
   expiresAt(key: string): number | undefined;
   set(key: string, expiresAt: number): void;
+  /** Entries held, an expiry a key has outgrown included until the sweep reaches it. */
+  size(): number;
 } {
   const expiresAtByKey = new Map<string, number>();
   const heap: Expiry[] = [];
@@ -78,6 +103,7 @@ function createExpiringKeys(onDrop?: (key: string) => void): {
       expiresAtByKey.set(key, expiresAt);
       push({ expiresAt, key });
     },
+    size: () => heap.length,
   };
 }
 
@@ -89,25 +115,46 @@ function createExpiringKeys(onDrop?: (key: string) => void): {
  *
  * @internal
  */
-export function createAttemptCounts(now: () => number): (nonce: string, ttlMs: number) => number {
+export function createAttemptCounts(
+  now: () => number,
+  /** Called before an entry is added (a memory store's cap: it throws to refuse). */
+  makeRoom?: (at: number) => void,
+): ((nonce: string, ttlMs: number) => number) & { size(): number; sweep(at: number): void } {
   const counts = new Map<string, number>();
   const expiries = createExpiringKeys((key) => counts.delete(key));
-  return (nonce, ttlMs) => {
+  const countOne = (nonce: string, ttlMs: number): number => {
     const at = now();
     expiries.sweep(at);
     const current = expiries.expiresAt(nonce);
+    if (current === undefined || current < at + ttlMs) makeRoom?.(at);
     const count = current === undefined ? 1 : (counts.get(nonce) ?? 0) + 1;
     counts.set(nonce, count);
     if (current === undefined || current < at + ttlMs) expiries.set(nonce, at + ttlMs);
     return count;
   };
+  return Object.assign(countOne, { size: () => expiries.size(), sweep: (at: number) => expiries.sweep(at) });
+}
+
+const entryCounts = new WeakMap<object, () => { usedNonces: number; revokedIds: number; attemptCounts: number }>();
+
+/**
+ * How many entries a memory store holds now, per kind (an outgrown expiry of a key counted until
+ * the next sweep reaches it): what the store-growth test reads.
+ *
+ * @internal
+ */
+export function memoryStoreEntries(store: object): { usedNonces: number; revokedIds: number; attemptCounts: number } | undefined {
+  return entryCounts.get(store)?.();
 }
 
 /**
  * A `NonceStore` in this process's memory: `consume` resolves `true` exactly once per nonce for
  * `ttlMs`, and `countAttempt` counts the signature checks on a nonce. It is a `RevocationStore`
- * too: `revoke(id, ttlMs)` keeps `id` revoked for at least `ttlMs`, apart from the nonces. Memory stays bounded: expired entries are dropped on every
- * call, and no timer keeps the process alive. It protects one process only: with several
+ * too: `revoke(id, ttlMs)` keeps `id` revoked for at least `ttlMs`, apart from the nonces. Memory
+ * stays bounded: expired entries are dropped on every call, no timer keeps the process alive, and
+ * it never holds more than `maxEntries` (500,000 by default): when full, a call that would add an
+ * entry rejects (`StoreUnavailableError`) and `logger` hears of it once, so a sign-in fails as a
+ * service failure instead of growing the heap without end. It protects one process only: with several
  * processes or servers, use `createRedisNonceStore` from `sign-in-with-xrpl/redis` or
  * `createPostgresNonceStore` from `sign-in-with-xrpl/postgres`.
  *
@@ -128,17 +175,59 @@ export function createMemoryNonceStore(
   if (typeof now !== "function") {
     throw new InvalidOptionsError("sign-in-with-xrpl: createMemoryNonceStore: `now` must be a function returning milliseconds.");
   }
+  const maxEntries = options.maxEntries ?? DEFAULT_MEMORY_STORE_MAX_ENTRIES;
+  if (typeof maxEntries !== "number" || !Number.isSafeInteger(maxEntries) || maxEntries <= 0) {
+    throw new InvalidOptionsError(
+      `sign-in-with-xrpl: createMemoryNonceStore: \`maxEntries\` must be a positive whole number (got ${String(maxEntries)}); omit it for ${DEFAULT_MEMORY_STORE_MAX_ENTRIES}.`,
+    );
+  }
+  const logger = options.logger ?? SILENT_LOGGER;
+  if (typeof logger.error !== "function") {
+    throw new InvalidOptionsError(
+      "sign-in-with-xrpl: createMemoryNonceStore: `logger` must have an error(message) method, such as console.",
+    );
+  }
+  /** Whether the store is refusing to grow now; it is said once per time it fills up. */
+  let full = false;
+  // Said again only once the store has emptied to 90%: a store that hovers at its limit says it once.
+  const saidAgainBelow = Math.floor(maxEntries * 0.9);
+  const held = (): number => usedNonces.size() + revokedIds.size() + countAttempt.size();
+
+  /** Room for one more entry, after dropping whatever has expired; else a rejection (fail closed). */
+  const makeRoom = (at: number, what: string): void => {
+    if (held() >= maxEntries) {
+      usedNonces.sweep(at);
+      revokedIds.sweep(at);
+      countAttempt.sweep(at);
+    }
+    const count = held();
+    if (count < maxEntries) {
+      if (count < saidAgainBelow) full = false;
+      return;
+    }
+    if (!full) {
+      full = true;
+      logger.error(
+        `sign-in-with-xrpl: createMemoryNonceStore is full (${maxEntries} entries: used nonces, attempt counts and revoked sessions not yet expired); it refuses to ${what}, so sign-ins fail until entries expire. Use a shared store (createRedisNonceStore, createPostgresNonceStore) or raise maxEntries.`,
+      );
+    }
+    throw new StoreUnavailableError(
+      `createMemoryNonceStore is full (${maxEntries} entries not yet expired): it cannot ${what}. Use a shared store or raise maxEntries.`,
+    );
+  };
+
   const usedNonces = createExpiringKeys();
   const revokedIds = createExpiringKeys();
-  const countAttempt = createAttemptCounts(now);
+  const countAttempt = createAttemptCounts(now, (at) => makeRoom(at, "count a signature attempt"));
 
   // Every method is synchronous inside, so concurrent calls in this process cannot interleave.
-  return {
+  const store: NonceStore & Required<Pick<NonceStore, "countAttempt">> & RevocationStore = {
     async consume(nonce: string, ttlMs: number): Promise<boolean> {
       checkNonceInput("createMemoryNonceStore()", nonce, ttlMs);
       const at = now();
       usedNonces.sweep(at);
       if (usedNonces.expiresAt(nonce) !== undefined) return false;
+      makeRoom(at, "record a used nonce");
       usedNonces.set(nonce, at + ttlMs);
       return true;
     },
@@ -152,7 +241,10 @@ export function createMemoryNonceStore(
       revokedIds.sweep(at);
       const current = revokedIds.expiresAt(id);
       // Revoking again may extend the time, never shorten it.
-      if (current === undefined || current < at + ttlMs) revokedIds.set(id, at + ttlMs);
+      if (current === undefined || current < at + ttlMs) {
+        makeRoom(at, "record a revoked session");
+        revokedIds.set(id, at + ttlMs);
+      }
     },
     async isRevoked(id: string): Promise<boolean> {
       checkIsRevokedInput("createMemoryNonceStore()", id);
@@ -160,4 +252,6 @@ export function createMemoryNonceStore(
       return revokedIds.expiresAt(id) !== undefined;
     },
   };
+  entryCounts.set(store, () => ({ usedNonces: usedNonces.size(), revokedIds: revokedIds.size(), attemptCounts: countAttempt.size() }));
+  return store;
 }

@@ -318,7 +318,7 @@ export function normalizeAuthOptions(options: AuthOptionsInput, caller = "create
   }
   const resolvedLogger = logger ?? defaultLogger(production);
   const expectedDomain = resolveExpectedDomain(caller, domain, production, resolvedLogger);
-  const resolvedNonceStore = nonceStore ?? createMemoryNonceStore();
+  const resolvedNonceStore = nonceStore ?? createMemoryNonceStore({ logger: resolvedLogger });
   // The nonce store's backend is shared by the instances already, so it keeps the revoked ids too.
   const resolvedRevocationStore = revocationStore ?? (isRevocationStore(resolvedNonceStore) ? resolvedNonceStore : undefined);
   if (resolvedRevocationStore === undefined && sessionKind === "sealed-cookie") {

@@ -244,6 +244,9 @@ function strategyLedger(reader: LedgerReader, networkId: number | undefined): Le
         : undefined;
   return {
     getAccountAuthority: (address) => reader.getAccountAuthority(address),
+    ...(typeof reader.getSignerListAuthority === "function"
+      ? { getSignerListAuthority: (address: string) => reader.getSignerListAuthority!(address) }
+      : {}),
     ...(getNetworkId === undefined ? {} : { getNetworkId }),
   };
 }

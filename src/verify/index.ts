@@ -18,3 +18,5 @@ export type {
   Verifier,
   VerifyRequest,
 } from "./types.js";
+export { signatureBackends } from "./signature-engine.js";
+export type { SignatureBackendName, SignatureBackends } from "./signature-backend.js";

@@ -24,6 +24,7 @@ export function isNetworkMismatch(error: unknown): error is NetworkMismatchError
 
 /** A ledger reader that opens its connection on first use, and can be closed. */
 export interface LazyLedger extends LedgerReader {
+  getSignerListAuthority(address: string): Promise<AccountAuthority>;
   getNetworkId(): Promise<number | undefined>;
   close(): Promise<void>;
 }
@@ -48,6 +49,9 @@ export function createLazyLedger(options: LedgerConnectionOptions): LazyLedger {
   return {
     async getAccountAuthority(address: string): Promise<AccountAuthority> {
       return (await connect()).getAccountAuthority(address);
+    },
+    async getSignerListAuthority(address: string): Promise<AccountAuthority> {
+      return (await connect()).getSignerListAuthority(address);
     },
     async getNetworkId(): Promise<number | undefined> {
       return (await connect()).getNetworkId();

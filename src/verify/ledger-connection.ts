@@ -1,6 +1,7 @@
 import { LedgerUnavailableError } from "../errors.js";
 import type { Logger } from "../shared/logger.js";
 import { NetworkMismatchError } from "./lazy-ledger.js";
+import { LruCache } from "./lru-cache.js";
 import { isRecord } from "./request-input.js";
 import {
   CLOSE_GRACE_MS,
@@ -23,6 +24,14 @@ const MAX_BACKOFF_MS = 60_000;
 const HEARTBEAT_INTERVAL_MS = 30_000;
 /** The rippled API version whose account_info shape parseAccountInfo reads first (it reads v1 too). */
 const API_VERSION = 2;
+/**
+ * How long an account's signer list, read for a multi-signed proof, is reused (per account, from
+ * when the look-up was sent). A signer removed from the list, or a raised quorum, counts for new
+ * multi-signed sign-ins within this time of the validated ledger that carries the change.
+ */
+export const SIGNER_LIST_TTL_MS = 30_000;
+/** Accounts whose signer list is remembered at most; the least recently used is forgotten first. */
+export const SIGNER_LIST_MAX_ACCOUNTS = 10_000;
 
 export interface LedgerConnectionOptions {
   /** Nodes in order of preference. */
@@ -74,6 +83,7 @@ export class LedgerConnection implements LedgerReader {
   readonly #now: () => number;
   readonly #heartbeatIntervalMs: number;
   readonly #accountLookups = new Map<string, Promise<AccountAuthority>>();
+  readonly #signerLists = new LruCache<string, { expiresAtMs: number; authority: Promise<AccountAuthority> }>(SIGNER_LIST_MAX_ACCOUNTS);
   #networkIdLookup: Promise<number | undefined> | undefined;
   #current: Connected | undefined;
   #opening: Promise<Connected> | undefined;
@@ -118,6 +128,25 @@ export class LedgerConnection implements LedgerReader {
     })();
     this.#accountLookups.set(address, lookup);
     return lookup;
+  }
+
+  /**
+   * The account's data as a multi-signed proof reads it (its signer list), reused for
+   * `SIGNER_LIST_TTL_MS` per account: a burst of multi-signed sign-ins for one account (a team
+   * account, a treasury) asks the ledger once. Only this read is reused: a key's authority
+   * (`getAccountAuthority`) is read afresh every time. A look-up that fails is not remembered.
+   */
+  getSignerListAuthority(address: string): Promise<AccountAuthority> {
+    const nowMs = this.#now();
+    const known = this.#signerLists.get(address);
+    if (known !== undefined && nowMs < known.expiresAtMs) return known.authority;
+    const authority = this.getAccountAuthority(address);
+    const entry = { expiresAtMs: nowMs + SIGNER_LIST_TTL_MS, authority };
+    this.#signerLists.set(address, entry);
+    authority.catch(() => {
+      if (this.#signerLists.peek(address) === entry) this.#signerLists.delete(address);
+    });
+    return authority;
   }
 
   getNetworkId(): Promise<number | undefined> {

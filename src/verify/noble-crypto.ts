@@ -1,5 +1,6 @@
 // The pure-JavaScript signature backend, for runtimes without a working node:crypto (browsers,
-// Cloudflare Workers without Node compatibility). It calls the noble curves and hashes directly,
+// Cloudflare Workers without Node compatibility), and for the part a runtime's node:crypto lacks
+// (secp256k1 on Bun). It calls the noble curves and hashes directly,
 // importing only ed25519, secp256k1, SHA-256, SHA-512 and RIPEMD-160, so a bundler keeps nothing
 // else of them; the calls are the ones ripple-keypairs makes (a differential test checks both
 // against each other and against OpenSSL).
@@ -9,7 +10,7 @@ import { ripemd160 } from "@noble/hashes/legacy.js";
 import { sha256, sha512 } from "@noble/hashes/sha2.js";
 import type { KeyAlgorithm } from "./canonical.js";
 import { bytesEqual } from "../shared/hex.js";
-import type { SignatureBackend } from "./signature-backend.js";
+import { allParts, type SignatureBackend } from "./signature-backend.js";
 
 const ED25519_ORDER = 2n ** 252n + 27742317777372353535851937790883648493n;
 
@@ -58,7 +59,7 @@ function verifySignature(algorithm: KeyAlgorithm, data: Uint8Array, signature: U
  */
 export function createNobleBackend(): SignatureBackend {
   return {
-    name: "noble",
+    parts: allParts("noble"),
     verify(algorithm, data, signature, publicKey) {
       try {
         return verifySignature(algorithm, data, signature, publicKey);

@@ -2,7 +2,7 @@ import type * as nodeCrypto from "node:crypto";
 import type { KeyObject } from "node:crypto";
 import type { KeyAlgorithm } from "./canonical.js";
 import { LruCache } from "./lru-cache.js";
-import type { SignatureBackend } from "./signature-backend.js";
+import { allParts, type SignatureBackend } from "./signature-backend.js";
 
 type NodeCrypto = typeof nodeCrypto;
 
@@ -16,7 +16,12 @@ const SECP256K1_SPKI_PREFIX = Uint8Array.from([
 /** How many imported keys each verifier process keeps; an import costs about as much as a verify. */
 export const KEY_CACHE_ENTRIES = 4096;
 
-/** The OpenSSL-backed implementation, or undefined when `node:crypto` cannot be loaded. */
+/**
+ * The implementation over the runtime's `node:crypto` (OpenSSL in Node and Deno, BoringSSL in
+ * Bun), or undefined when there is no `node:crypto`. A runtime may lack a part (Bun has no
+ * secp256k1, some builds no RIPEMD-160): that part answers false or throws, and the per-part
+ * self-test of signature-engine.ts gives it to noble.
+ */
 export function createNodeCryptoBackend(keyCacheEntries = KEY_CACHE_ENTRIES): SignatureBackend | undefined {
   const crypto = loadNodeCrypto();
   if (crypto === undefined) return undefined;
@@ -45,7 +50,7 @@ export function createNodeCryptoBackend(keyCacheEntries = KEY_CACHE_ENTRIES): Si
   }
 
   return {
-    name: "node:crypto",
+    parts: allParts("node:crypto"),
     verify(algorithm, data, signature, publicKey) {
       const key = importKey(algorithm, publicKey);
       if (key === null) return false;
@@ -74,11 +79,14 @@ function loadNodeCrypto(): NodeCrypto | undefined {
     const getBuiltinModule = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
     if (typeof getBuiltinModule !== "function") return undefined;
     const crypto = getBuiltinModule("node:crypto") as NodeCrypto | undefined;
-    if (crypto === undefined || typeof crypto.createPublicKey !== "function" || typeof crypto.verify !== "function") {
+    if (
+      crypto === undefined ||
+      typeof crypto.createPublicKey !== "function" ||
+      typeof crypto.verify !== "function" ||
+      typeof crypto.createHash !== "function"
+    ) {
       return undefined;
     }
-    // Some runtimes ship node:crypto without RIPEMD-160 (OpenSSL 3 legacy provider) or ed25519.
-    crypto.createHash("ripemd160").update("").digest();
     return crypto;
   } catch {
     return undefined;

@@ -99,9 +99,7 @@ async function judge(
   ledger: LedgerReader,
 ): Promise<CheckResult> {
   const { address, message } = fields;
-  const decoded = decodeSignInTransaction(fields.blobBytes, (accountId) =>
-    encodeClassicAddress(accountId, (data) => engine.backend.sha256(data)),
-  );
+  const decoded = decodeSignInTransaction(fields.blobBytes, (accountId) => encodeClassicAddress(accountId));
   if (decoded === undefined) return refuse("malformed_request", "The txBlob is not a canonical encoding of an XRPL transaction.");
   const { tx } = decoded;
   const review = reviewTransaction(tx);
@@ -169,8 +167,10 @@ async function judge(
         );
     }
   }
+  // The account's signer list may be a recent answer reused (see LedgerReader.getSignerListAuthority);
+  // each signer's own keys are read afresh.
   const [accountAuthority, ...signerAuthorities] = await Promise.all([
-    ledger.getAccountAuthority(address),
+    typeof ledger.getSignerListAuthority === "function" ? ledger.getSignerListAuthority(address) : ledger.getAccountAuthority(address),
     ...signatures.signers.map((signer) => ledger.getAccountAuthority(signer.account)),
   ]);
   const signers: AuthorizedSigner[] = signatures.signers.map((signer, index) => ({

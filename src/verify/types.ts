@@ -250,6 +250,12 @@ export interface AccountAuthority {
  */
 export interface LedgerReader {
   getAccountAuthority(address: string): Promise<AccountAuthority>;
+  /**
+   * The account's data for judging a multi-signed proof (its signer list), which may be
+   * remembered for a short time: the verifier's own connection reuses it for 30 seconds per
+   * account. Optional: without it, `getAccountAuthority` is asked.
+   */
+  getSignerListAuthority?(address: string): Promise<AccountAuthority>;
   /** The network id of the connected node, when it reports one. */
   getNetworkId?(): Promise<number | undefined>;
 }

@@ -27,15 +27,22 @@ describe("generateNonce", () => {
     for (const digits of positions) expect(digits.size).toBe(16);
   });
 
-  it("draws its bytes from globalThis.crypto.getRandomValues", () => {
+  it("draws its bytes from globalThis.crypto.getRandomValues, 4096 at a time, each byte handed out once", () => {
     const getRandomValues = vi.fn(<T extends ArrayBufferView>(array: T): T => {
-      new Uint8Array(array.buffer).set(Array.from({ length: 16 }, (_value, index) => index * 17));
+      const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+      for (let index = 0; index < bytes.length; index += 1) bytes[index] = index % 256;
       return array;
     });
     vi.stubGlobal("crypto", { getRandomValues });
-    expect(generateNonce()).toBe("00112233445566778899aabbccddeeff");
-    expect(getRandomValues).toHaveBeenCalledOnce();
-    expect((getRandomValues.mock.calls[0]![0] as Uint8Array).byteLength).toBe(16);
+    // 300 nonces need 4800 bytes: at least one fresh pool, whatever was left in the last one.
+    const nonces = Array.from({ length: 300 }, () => generateNonce());
+    expect(getRandomValues).toHaveBeenCalled();
+    for (const [buffer] of getRandomValues.mock.calls) expect((buffer as Uint8Array).byteLength).toBe(4096);
+    const start = nonces.indexOf("000102030405060708090a0b0c0d0e0f");
+    expect(start).toBeGreaterThanOrEqual(0);
+    expect(nonces[start + 1]).toBe("101112131415161718191a1b1c1d1e1f");
+    expect(nonces[start + 15]).toBe("f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff");
+    expect(nonces[start + 16]).toBe("000102030405060708090a0b0c0d0e0f");
   });
 
   it("throws a SignInError that says what is missing when there is no Web Crypto", () => {

@@ -9,7 +9,7 @@
  * the published entries (`sign-in-with-xrpl`, `sign-in-with-xrpl/fetch`), so every runtime runs
  * the built package the way a user installs it.
  */
-import { createVerifier, type Verifier } from "../../src/index.js";
+import { createVerifier, signatureBackends, type Verifier } from "../../src/index.js";
 import { createFetchHandler } from "../../src/fetch/index.js";
 
 export interface RuntimeAppSettings {
@@ -43,7 +43,12 @@ export function createRuntimeApp(settings: RuntimeAppSettings): RuntimeApp {
       if (pathname === "/app/session") return json({ session: await auth.getSession(request) });
       if (pathname === "/app/session-elsewhere") return json({ session: await elsewhere.getSession(request) });
       if (pathname === "/app/runtime")
-        return json({ runtime: settings.runtime, hasBuffer: typeof (globalThis as { Buffer?: unknown }).Buffer === "function" });
+        return json({
+          runtime: settings.runtime,
+          hasBuffer: typeof (globalThis as { Buffer?: unknown }).Buffer === "function",
+          // Which implementation checks each curve here, as the verifier chose it.
+          backends: await signatureBackends(),
+        });
       // Anything else goes to the handler too, which answers it with its JSON 404.
       return auth.handle(request);
     },

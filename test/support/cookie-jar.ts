@@ -14,6 +14,12 @@
  * ```
  */
 
+/**
+ * The fetch handler's sealed session cookie: `v1.<key id>.<iv>.<ciphertext and tag>`, base64url
+ * parts (a 6-byte key id, a 12-byte IV, at least the 16-byte tag).
+ */
+export const SEALED_COOKIE_FORMAT = /^v1\.[A-Za-z0-9_-]{8}\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22,}$/;
+
 /** One `Set-Cookie` as the server sent it. */
 export interface SetCookie {
   name: string;

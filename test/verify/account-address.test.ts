@@ -10,20 +10,20 @@ import { createSignatureEngine } from "../../src/verify/signature-engine.js";
 const backends = [createNodeCryptoBackend()!, createNobleBackend()];
 
 describe("encodeClassicAddress", () => {
-  it.each(backends.map((backend) => [backend.name, backend] as const))(
-    "matches ripple-address-codec on random account ids (%s hashes)",
+  it("matches ripple-address-codec on random account ids", () => {
+    const ids = [new Uint8Array(20), new Uint8Array(20).fill(255), Uint8Array.from([0, 0, 0, 1, ...new Uint8Array(16)])];
+    for (let index = 0; index < 2000; index += 1) ids.push(new Uint8Array(randomBytes(20)));
+    for (const id of ids) expect(encodeClassicAddress(id)).toBe(encodeAccountID(id));
+  });
+
+  it.each(backends.map((backend) => [backend.parts.hashes, backend] as const))(
+    "gives the addresses ripple-keypairs derives (%s hashes)",
     (_name, backend) => {
-      const ids = [new Uint8Array(20), new Uint8Array(20).fill(255), Uint8Array.from([0, 0, 0, 1, ...new Uint8Array(16)])];
-      for (let index = 0; index < 2000; index += 1) ids.push(new Uint8Array(randomBytes(20)));
-      for (const id of ids) expect(encodeClassicAddress(id, (data) => backend.sha256(data))).toBe(encodeAccountID(id));
+      const engine = createSignatureEngine(backend);
+      for (let index = 0; index < 200; index += 1) {
+        const { publicKey } = deriveKeypair(generateSeed({ algorithm: index % 2 ? "ed25519" : "ecdsa-secp256k1" }));
+        expect(engine.addressOf(Uint8Array.from(Buffer.from(publicKey, "hex")))).toBe(deriveAddress(publicKey));
+      }
     },
   );
-
-  it("gives the addresses ripple-keypairs derives", () => {
-    const engine = createSignatureEngine(backends[0]!);
-    for (let index = 0; index < 200; index += 1) {
-      const { publicKey } = deriveKeypair(generateSeed({ algorithm: index % 2 ? "ed25519" : "ecdsa-secp256k1" }));
-      expect(engine.addressOf(Uint8Array.from(Buffer.from(publicKey, "hex")))).toBe(deriveAddress(publicKey));
-    }
-  });
 });

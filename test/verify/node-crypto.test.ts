@@ -4,7 +4,14 @@ import { deriveKeypair, generateSeed, sign } from "ripple-keypairs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createNobleBackend } from "../../src/verify/noble-crypto.js";
 import { createNodeCryptoBackend } from "../../src/verify/node-crypto.js";
-import { createSignatureEngine, getDefaultSignatureEngine, selectSignatureBackend } from "../../src/verify/signature-engine.js";
+import {
+  createSignatureEngine,
+  getDefaultSignatureEngine,
+  passesCurveSelfTest,
+  passesHashSelfTest,
+  selectSignatureBackend,
+  signatureBackends,
+} from "../../src/verify/signature-engine.js";
 
 interface FixtureEntry {
   seed: string;
@@ -22,28 +29,88 @@ const bytes = (text: string): Uint8Array => Uint8Array.from(Buffer.from(text, "h
 const SECP256K1_SPKI_PREFIX = "3036301006072a8648ce3d020106052b8104000a032200";
 const ED25519_SPKI_PREFIX = "302a300506032b6570032100";
 
-describe("backend selection", () => {
+describe("backend selection, one curve at a time", () => {
   afterEach(() => {
     vi.restoreAllMocks();
   });
 
-  it("chooses node:crypto in Node", async () => {
-    expect((await getDefaultSignatureEngine()).backend.name).toBe("node:crypto");
-    expect((await selectSignatureBackend()).name).toBe("node:crypto");
+  it("chooses node:crypto for every part in Node, and says so through signatureBackends()", async () => {
+    const all = { ed25519: "node:crypto", secp256k1: "node:crypto", hashes: "node:crypto" };
+    expect((await getDefaultSignatureEngine()).backend.parts).toEqual(all);
+    expect((await selectSignatureBackend()).parts).toEqual(all);
+    expect(await signatureBackends()).toEqual(all);
   });
 
-  it("falls back to the noble curves when node:crypto cannot be loaded", async () => {
+  it("falls back to the noble curves for every part when node:crypto cannot be loaded", async () => {
     vi.spyOn(process, "getBuiltinModule").mockReturnValue(undefined);
     expect(createNodeCryptoBackend()).toBeUndefined();
-    expect((await selectSignatureBackend()).name).toBe("noble");
+    expect((await selectSignatureBackend()).parts).toEqual({ ed25519: "noble", secp256k1: "noble", hashes: "noble" });
   });
 
-  it("falls back to the noble curves when node:crypto fails the known-answer self-test", async () => {
+  it("falls back to the noble curves when node:crypto fails the known-answer self-test of both curves", async () => {
     const real = await import("node:crypto");
     const lying = { ...real, verify: () => true };
     vi.spyOn(process, "getBuiltinModule").mockReturnValue(lying);
-    expect(createNodeCryptoBackend()?.name).toBe("node:crypto");
-    expect((await selectSignatureBackend()).name).toBe("noble");
+    expect(createNodeCryptoBackend()?.parts.ed25519).toBe("node:crypto");
+    expect((await selectSignatureBackend()).parts).toEqual({ ed25519: "noble", secp256k1: "noble", hashes: "node:crypto" });
+  });
+
+  // Bun's node:crypto verifies ed25519 but cannot import a secp256k1 key: only that curve moves to noble.
+  it("keeps node:crypto for ed25519 when only secp256k1 is missing, and the composed engine checks both curves right", async () => {
+    const real = await import("node:crypto");
+    const withoutSecp256k1 = {
+      ...real,
+      createPublicKey: ((input: Parameters<typeof real.createPublicKey>[0]) => {
+        if (typeof input === "object" && "type" in input && input.type === "spki") throw new Error("Failed to read asymmetric key");
+        return real.createPublicKey(input);
+      }) as typeof real.createPublicKey,
+    };
+    vi.spyOn(process, "getBuiltinModule").mockReturnValue(withoutSecp256k1);
+    const backend = await selectSignatureBackend();
+    expect(backend.parts).toEqual({ ed25519: "node:crypto", secp256k1: "noble", hashes: "node:crypto" });
+    const engine = createSignatureEngine(backend);
+    for (const algorithm of ["ed25519", "secp256k1"] as const) {
+      const fixture = fixtures[algorithm];
+      const data = new TextEncoder().encode(fixture.message);
+      expect(engine.verify(data, bytes(fixture.signature), bytes(fixture.keypair.publicKey))).toBe(true);
+      expect(
+        engine.verify(new TextEncoder().encode(`${fixture.message}!`), bytes(fixture.signature), bytes(fixture.keypair.publicKey)),
+      ).toBe(false);
+      expect(engine.addressOf(bytes(fixture.keypair.publicKey))).toBe(fixture.address);
+    }
+  });
+
+  it("keeps node:crypto for both curves and takes noble's hashes when RIPEMD-160 is missing", async () => {
+    const real = await import("node:crypto");
+    const withoutRipemd = {
+      ...real,
+      createHash: ((algorithm: string) => {
+        if (algorithm === "ripemd160") throw new Error("Digest method not supported");
+        return real.createHash(algorithm);
+      }) as typeof real.createHash,
+    };
+    vi.spyOn(process, "getBuiltinModule").mockReturnValue(withoutRipemd);
+    const backend = await selectSignatureBackend();
+    expect(backend.parts).toEqual({ ed25519: "node:crypto", secp256k1: "node:crypto", hashes: "noble" });
+    expect(createSignatureEngine(backend).addressOf(bytes(fixtures.ed25519.keypair.publicKey))).toBe(fixtures.ed25519.address);
+  });
+
+  it("self-tests each part against known answers, so a wrong hash or a curve that accepts anything is caught", async () => {
+    const noble = createNobleBackend();
+    expect(passesCurveSelfTest(noble, "ed25519")).toBe(true);
+    expect(passesCurveSelfTest(noble, "secp256k1")).toBe(true);
+    expect(passesHashSelfTest(noble)).toBe(true);
+    expect(passesCurveSelfTest({ ...noble, verify: () => true }, "ed25519")).toBe(false);
+    expect(passesCurveSelfTest({ ...noble, verify: () => false }, "secp256k1")).toBe(false);
+    expect(passesHashSelfTest({ ...noble, sha256: (data) => noble.sha512Half(data) })).toBe(false);
+    expect(
+      passesHashSelfTest({
+        ...noble,
+        accountId: () => {
+          throw new Error("no RIPEMD-160");
+        },
+      }),
+    ).toBe(false);
   });
 });
 

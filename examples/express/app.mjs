@@ -56,6 +56,8 @@ function clearCookieOptions(cookieName, production) {
  *   allowedOrigins?: string[],
  *   nonceRateLimit: number,
  *   trustProxy?: boolean | number | string,
+ *   claims?: import("sign-in-with-xrpl").ClaimSet,
+ *   requireClaims?: string[],
  *   publicDir?: string,
  *   logger?: import("sign-in-with-xrpl").Logger,
  *   xaman?: { apiKey: string, apiSecret: string, endpoint?: string },
@@ -74,6 +76,8 @@ export function createApp(options) {
     allowedOrigins,
     nonceRateLimit,
     trustProxy,
+    claims,
+    requireClaims,
     publicDir,
     xaman,
   } = options;
@@ -93,6 +97,9 @@ export function createApp(options) {
       // Pages of other sites get 403 from nonce, verify and sign-out, except ALLOWED_ORIGINS.
       ...(allowedOrigins === undefined ? {} : { allowedOrigins }),
       production,
+      // SIGN_IN_CLAIMS: read at sign-in and answered by the me route; REQUIRE_CLAIMS must hold.
+      ...(claims === undefined ? {} : { claims }),
+      ...(requireClaims === undefined ? {} : { requireClaims }),
       nonceStore,
       logger,
     }),

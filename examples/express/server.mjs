@@ -52,6 +52,8 @@ try {
     ...(config.allowedOrigins === undefined ? {} : { allowedOrigins: config.allowedOrigins }),
     nonceRateLimit: config.nonceRateLimit,
     ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
+    ...(config.claims === undefined ? {} : { claims: config.claims }),
+    ...(config.requireClaims === undefined ? {} : { requireClaims: config.requireClaims }),
     publicDir: fileURLToPath(new URL("./public", import.meta.url)),
     logger: console,
     ...(config.xaman === undefined ? {} : { xaman: config.xaman }),

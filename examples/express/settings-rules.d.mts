@@ -10,4 +10,6 @@ export function redactUrl(url: string): string;
 export const DEFAULT_CHAIN_ID: string;
 export function readChainId(value: string | undefined): string;
 export function readAllowedOrigins(value: string | undefined): string[] | undefined;
+export function readSignInClaims(value: string | undefined): import("sign-in-with-xrpl").ClaimSet | undefined;
+export function readRequireClaims(value: string | undefined, claims: import("sign-in-with-xrpl").ClaimSet | undefined): string[] | undefined;
 export function uriSchemesFor(production: boolean, domain: string[] | undefined): string[] | undefined;

@@ -90,7 +90,9 @@ function definedClaim(value: unknown, path: string): Claim {
     typeof (value as Claim).kind !== "string" ||
     typeof (value as Claim).description !== "string"
   ) {
-    throw new InvalidOptionsError(`${path} must be a claim built by holdsNft(), hasCredential(), allOf()... (one of this library's definitions).`);
+    throw new InvalidOptionsError(
+      `${path} must be a claim built by holdsNft(), hasCredential(), allOf()... (one of this library's definitions).`,
+    );
   }
   return value as Claim;
 }
@@ -130,7 +132,8 @@ export const ANY_OF_KIND: ClaimKind<CombinedClaim> = {
   async evaluate(claim, context): Promise<Verdict> {
     const verdicts = await Promise.all(claim.claims.map((child) => context.evaluate(child)));
     const holding = verdicts.filter((verdict) => verdict.holds);
-    if (holding.length > 0) return { holds: true, reason: `${holding.length} of ${verdicts.length} hold: ${holding.map((v) => v.reason).join("; ")}` };
+    if (holding.length > 0)
+      return { holds: true, reason: `${holding.length} of ${verdicts.length} hold: ${holding.map((v) => v.reason).join("; ")}` };
     return { holds: false, reason: `none of ${verdicts.length} holds: ${verdicts.map((v) => v.reason).join("; ")}` };
   },
 };

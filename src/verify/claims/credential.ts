@@ -2,16 +2,7 @@
 // type, that it has accepted and that has not expired.
 import { bytesToHex } from "../../shared/hex.js";
 import { unreadable, type ClaimContext, type ClaimKind, type Verdict } from "./context.js";
-import {
-  badField,
-  isPlainObject,
-  onlyFields,
-  optionsNamer,
-  readAddress,
-  readOptions,
-  withoutCommon,
-  type FieldNamer,
-} from "./fields.js";
+import { badField, isPlainObject, onlyFields, optionsNamer, readAddress, readOptions, withoutCommon, type FieldNamer } from "./fields.js";
 import type { Claim } from "./types.js";
 
 /** lsfAccepted: the subject has accepted the credential (CredentialAccept). */
@@ -86,7 +77,10 @@ const FIELDS = ["issuer", "type", "typeHex"] as const;
  * ```
  */
 export function hasCredential(options: HasCredentialOptions): CredentialClaim {
-  return buildCredentialClaim(readOptions(options, "hasCredential(options)", '{ issuer: "r...", type: "KYC" }'), optionsNamer("hasCredential"));
+  return buildCredentialClaim(
+    readOptions(options, "hasCredential(options)", '{ issuer: "r...", type: "KYC" }'),
+    optionsNamer("hasCredential"),
+  );
 }
 
 export function buildCredentialClaim(options: Record<string, unknown>, name: FieldNamer): CredentialClaim {
@@ -111,7 +105,13 @@ export function readCredentialType(value: unknown, name: FieldNamer, field: stri
   }
   if (isPlainObject(value) && Object.keys(value).length === 1) {
     const hex = value["hex"];
-    if (typeof hex === "string" && hex.length >= 2 && hex.length <= MAX_TYPE_BYTES * 2 && hex.length % 2 === 0 && /^[0-9A-Fa-f]+$/u.test(hex)) {
+    if (
+      typeof hex === "string" &&
+      hex.length >= 2 &&
+      hex.length <= MAX_TYPE_BYTES * 2 &&
+      hex.length % 2 === 0 &&
+      /^[0-9A-Fa-f]+$/u.test(hex)
+    ) {
       return { type: Object.freeze({ hex: hex.toUpperCase() }), typeHex: hex.toUpperCase() };
     }
     badField(name, `${field}.hex`, `1 to ${MAX_TYPE_BYTES} bytes as hex (an even number of 0-9 A-F characters)`, hex);

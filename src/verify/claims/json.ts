@@ -100,7 +100,9 @@ function claimFromJson(value: unknown, path: string, depth: number): Claim {
     case "allOf":
     case "anyOf":
       if (!Array.isArray(options)) {
-        throw new InvalidOptionsError(`${at} must be a list of claims such as [{"did":true},{"credential":{...}}], got ${describeValue(options)}.`);
+        throw new InvalidOptionsError(
+          `${at} must be a list of claims such as [{"did":true},{"credential":{...}}], got ${describeValue(options)}.`,
+        );
       }
       return buildCombinedClaim(kind, options, child, at);
     default:

@@ -75,7 +75,10 @@ export function buildMptClaim(options: Record<string, unknown>, name: FieldNamer
   onlyFields(options, FIELDS, name);
   const issuanceId = readHexId(options["issuanceId"], 48, name, "issuanceId", "an MPTokenIssuanceID");
   const minAmount = options["minAmount"];
-  if (minAmount !== undefined && (typeof minAmount !== "string" || !MPT_AMOUNT.test(minAmount) || BigInt(minAmount) > 0x7fffffffffffffffn)) {
+  if (
+    minAmount !== undefined &&
+    (typeof minAmount !== "string" || !MPT_AMOUNT.test(minAmount) || BigInt(minAmount) > 0x7fffffffffffffffn)
+  ) {
     badField(name, "minAmount", 'a whole number of the token\'s smallest unit, written as a string such as "100"', minAmount);
   }
   const description =

@@ -1,6 +1,16 @@
 // holdsNft: the account owns NFTs (XLS-20) of an issuer, and of a taxon when given.
 import { readPages, unreadable, type ClaimKind, type Verdict } from "./context.js";
-import { badField, isPlainObject, onlyFields, optionsNamer, readAddress, readCount, readOptions, withoutCommon, type FieldNamer } from "./fields.js";
+import {
+  badField,
+  isPlainObject,
+  onlyFields,
+  optionsNamer,
+  readAddress,
+  readCount,
+  readOptions,
+  withoutCommon,
+  type FieldNamer,
+} from "./fields.js";
 import type { Claim } from "./types.js";
 
 /**
@@ -95,7 +105,10 @@ export const NFT_KIND: ClaimKind<NftClaim> = {
     const what = `NFTs of ${claim.issuer}${claim.taxon === undefined ? "" : `, taxon ${claim.taxon}`}`;
     const read = `${pages} page${pages === 1 ? "" : "s"} of account_nfts read`;
     if (count >= claim.minCount) {
-      return { holds: true, reason: `${stoppedEarly ? "at least " : ""}${count} ${what} owned, ${claim.minCount} needed (${read}${stoppedEarly ? ", stopped once known" : ""})` };
+      return {
+        holds: true,
+        reason: `${stoppedEarly ? "at least " : ""}${count} ${what} owned, ${claim.minCount} needed (${read}${stoppedEarly ? ", stopped once known" : ""})`,
+      };
     }
     return { holds: false, reason: `${count} ${what} owned, ${claim.minCount} needed (${read})` };
   },

@@ -57,7 +57,11 @@ export function inPermissionedDomain(options: InPermissionedDomainOptions): Perm
 export function buildPermissionedDomainClaim(options: Record<string, unknown>, name: FieldNamer): PermissionedDomainClaim {
   onlyFields(options, ["domainId"], name);
   const domainId = readHexId(options["domainId"], 64, name, "domainId", "a PermissionedDomain entry id");
-  return Object.freeze({ kind: "permissionedDomain", description: `is a member of the permissioned domain ${shortHex(domainId)}`, domainId });
+  return Object.freeze({
+    kind: "permissionedDomain",
+    description: `is a member of the permissioned domain ${shortHex(domainId)}`,
+    domainId,
+  });
 }
 
 export const PERMISSIONED_DOMAIN_KIND: ClaimKind<PermissionedDomainClaim> = {
@@ -85,7 +89,10 @@ export const PERMISSIONED_DOMAIN_KIND: ClaimKind<PermissionedDomainClaim> = {
     const held = verdicts.find((verdict) => verdict.holds);
     if (held !== undefined) return { holds: true, reason: `${what}: ${held.reason}` };
     if (verdicts.length === 0) return { holds: false, reason: `${what}: accepts no credentials` };
-    return { holds: false, reason: `${what}: none of its ${verdicts.length} accepted credentials held (${verdicts.map((verdict) => verdict.reason).join("; ")})` };
+    return {
+      holds: false,
+      reason: `${what}: none of its ${verdicts.length} accepted credentials held (${verdicts.map((verdict) => verdict.reason).join("; ")})`,
+    };
   },
 };
 

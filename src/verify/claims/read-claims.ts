@@ -33,7 +33,9 @@ export async function explainClaimSet<T extends ClaimSet>(
 ): Promise<{ [K in keyof T]: ClaimExplanation }> {
   const checked = checkClaimSet(claims, optionName);
   if (typeof address !== "string" || !isClassicAddress(address)) {
-    throw new InvalidOptionsError(`readClaims(address): address must be a classic XRPL address (r...), got ${describeValue(address, { maxLength: 60 })}.`);
+    throw new InvalidOptionsError(
+      `readClaims(address): address must be a classic XRPL address (r...), got ${describeValue(address, { maxLength: 60 })}.`,
+    );
   }
   const context = createContext(request, address);
   const names = Object.keys(checked);
@@ -83,7 +85,9 @@ function createContext(request: LedgerRequester, address: string): ClaimContext 
       } catch (error) {
         if (error instanceof LedgerRequestError) {
           if (absentWhen.includes(error.error)) return undefined;
-          throw new LedgerUnavailableError(`The ledger node refused ${command.command}: ${error.error} (${error.message}).`, { cause: error });
+          throw new LedgerUnavailableError(`The ledger node refused ${command.command}: ${error.error} (${error.message}).`, {
+            cause: error,
+          });
         }
         throw error;
       }

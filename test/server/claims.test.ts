@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InvalidOptionsError } from "../../src/errors.js";
 import { createAuthHandlers, createMemoryNonceStore, type AuthHandlersOptions, type SessionKind } from "../../src/server/index.js";
 import { createMockLedger, type MockLedger, type SessionStoreClient } from "../../src/testing/index.js";
-import { createVerifier, type Verifier } from "../../src/verify/index.js";
+import { compactSignature, createVerifier, type Verifier } from "../../src/verify/index.js";
 import { deleteKyc, giveKyc, giveMembership, testClaims } from "../support/claims-ledger.js";
 import { serveExpressSessions, serveIronSessions, type ServedSessions } from "../support/session-harness.js";
 import { buildMessage, makeAccount, recordingLogger, scriptedVerifier, signedBody, T0 } from "./support.js";
@@ -103,6 +103,41 @@ describe.each(SESSION_KINDS)("createAuthHandlers ($sessionKind) with claims", ({
     // The nonce was used up: the same client needs a new one.
     const pending = await client.request(async (store) => store.get());
     expect(pending.pendingNonce).toBeUndefined();
+  });
+
+  it("refuses a credential the account has not accepted, and one that has expired", async () => {
+    for (const state of [{ accepted: false }, { expiration: new Date(Date.now() - MINUTE) }]) {
+      const { account, signIn } = setup();
+      giveKyc(ledger, account.address, state);
+      expect(await signIn(await served.harness.newClient())).toEqual({
+        status: 403,
+        body: { error: REQUIREMENTS_NOT_MET, missing: ["kyc"] },
+      });
+    }
+  });
+
+  it(`answers ${JSON.stringify(outage)} when only the claims cannot be read (a proof that needs no ledger), and signs nothing in`, async () => {
+    const offline = createVerifier({
+      nodeUrl: ledger.url,
+      connectTimeoutMs: 300,
+      requestTimeoutMs: 300,
+      strategies: [compactSignature({ ledger: "never" })],
+      logger: recordingLogger(),
+    });
+    const { account, signIn, me, logger } = setup({ verifier: offline });
+    giveKyc(ledger, account.address);
+    const client = await served.harness.newClient();
+    ledger.setBehaviour("silent");
+    try {
+      expect(await signIn(client)).toEqual({ status: 500, body: { error: outage } });
+    } finally {
+      ledger.setBehaviour("normal");
+      await offline.close();
+    }
+    expect(await me(client)).toEqual(NOT_AUTHENTICATED);
+    expect(logger.entries).toContainEqual(
+      expect.objectContaining({ level: "error", message: "sign-in-with-xrpl: the ledger could not answer the claims during verify" }),
+    );
   });
 
   it("answers the refusal's code with errorCodes: true", async () => {

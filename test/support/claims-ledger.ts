@@ -1,49 +1,41 @@
 /**
  * The claims every handler kind's claims tests sign in with, over the mock ledger: a required
- * `kyc` credential and an optional `member` claim, and how a test gives or takes them on the
- * ledger.
+ * `kyc` credential and an optional `member` credential from one issuer, in code and in the JSON
+ * form the examples read (`SIGN_IN_CLAIMS`), and how a test gives or takes them on the ledger.
  */
-import { custom, type ClaimSet } from "../../src/verify/claims/index.js";
+import { hasCredential, type ClaimSet } from "../../src/verify/claims/index.js";
 import type { MockLedger } from "../../src/testing/index.js";
 
-const KYC_FLAG = 0x00000001;
-const MEMBER_FLAG = 0x00000002;
-const held = new Map<string, number>();
-
-function flagClaim(name: string, flag: number) {
-  return custom(name, async (address, ledger) => {
-    try {
-      const answer = (await ledger.request({ command: "account_info", account: address, ledger_index: "validated" } as never)) as {
-        account_data: { Flags: number };
-      };
-      return (answer.account_data.Flags & flag) !== 0;
-    } catch {
-      return false;
-    }
-  });
-}
+/** The credentials' issuer (a KYC provider, say). */
+export const CLAIMS_ISSUER = "rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe";
 
 /** `kyc` (to require) and `member` (to read only). */
 export function testClaims(): ClaimSet {
-  return { kyc: flagClaim("KYC credential", KYC_FLAG), member: flagClaim("member", MEMBER_FLAG) };
+  return { kyc: hasCredential({ issuer: CLAIMS_ISSUER, type: "KYC" }), member: hasCredential({ issuer: CLAIMS_ISSUER, type: "MEMBER" }) };
 }
 
-function set(ledger: MockLedger, address: string, flags: number): void {
-  held.set(address, flags);
-  ledger.setAccount(address, { flags });
-}
+/** The same claims as the examples' SIGN_IN_CLAIMS. */
+export const TEST_CLAIMS_JSON = JSON.stringify({
+  kyc: { credential: { issuer: CLAIMS_ISSUER, type: "KYC" } },
+  member: { credential: { issuer: CLAIMS_ISSUER, type: "MEMBER" } },
+});
 
-/** The account holds an accepted, unexpired KYC credential. */
-export function giveKyc(ledger: MockLedger, address: string): void {
-  set(ledger, address, (held.get(address) ?? 0) | KYC_FLAG);
+/**
+ * The account holds a KYC credential of the issuer: accepted and unexpired unless told
+ * otherwise (`accepted: false`: issued but not accepted by the account; `expiration` in the past:
+ * expired against the validated ledger's close time).
+ */
+export function giveKyc(ledger: MockLedger, address: string, state: { accepted?: boolean; expiration?: Date } = {}): void {
+  ledger.setAccount(address, {});
+  ledger.setCredential({ subject: address, issuer: CLAIMS_ISSUER, type: "KYC", accepted: state.accepted ?? true, expiration: state.expiration });
 }
 
 /** The account's KYC credential is deleted. */
 export function deleteKyc(ledger: MockLedger, address: string): void {
-  set(ledger, address, (held.get(address) ?? 0) & ~KYC_FLAG);
+  ledger.removeCredential(address, CLAIMS_ISSUER, "KYC");
 }
 
 /** The account becomes a member (the optional claim holds). */
 export function giveMembership(ledger: MockLedger, address: string): void {
-  set(ledger, address, (held.get(address) ?? 0) | MEMBER_FLAG);
+  ledger.setCredential({ subject: address, issuer: CLAIMS_ISSUER, type: "MEMBER", accepted: true });
 }

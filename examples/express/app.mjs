@@ -58,6 +58,7 @@ function clearCookieOptions(cookieName, production) {
  *   trustProxy?: boolean | number | string,
  *   claims?: import("sign-in-with-xrpl").ClaimSet,
  *   requireClaims?: string[],
+ *   revalidateAfterSeconds?: number,
  *   publicDir?: string,
  *   logger?: import("sign-in-with-xrpl").Logger,
  *   xaman?: { apiKey: string, apiSecret: string, endpoint?: string },
@@ -78,6 +79,7 @@ export function createApp(options) {
     trustProxy,
     claims,
     requireClaims,
+    revalidateAfterSeconds,
     publicDir,
     xaman,
   } = options;
@@ -100,6 +102,8 @@ export function createApp(options) {
       // SIGN_IN_CLAIMS: read at sign-in and answered by the me route; REQUIRE_CLAIMS must hold.
       ...(claims === undefined ? {} : { claims }),
       ...(requireClaims === undefined ? {} : { requireClaims }),
+      // REVALIDATE_AFTER_SECONDS: the key's authority and the claims are read again this often.
+      ...(revalidateAfterSeconds === undefined ? {} : { revalidateAfterSeconds }),
       nonceStore,
       logger,
     }),

@@ -34,6 +34,7 @@ export { ConfigError, checkedByLibrary, redactUrl } from "./settings-rules.mjs";
  *   chainId: string, allowedOrigins: string[] | undefined,
  *   redisUrl: string | undefined, nonceRateLimit: number, trustProxy: boolean | number | string | undefined,
  *   claims: import("sign-in-with-xrpl").ClaimSet | undefined, requireClaims: string[] | undefined,
+ *   revalidateAfterSeconds: number | undefined,
  *   xaman: { apiKey: string, apiSecret: string, endpoint: string | undefined } | undefined,
  * }}
  */
@@ -62,6 +63,11 @@ export function loadConfig(env, logger = console) {
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     claims,
     requireClaims: readRequireClaims(env.REQUIRE_CLAIMS, claims),
+    // Re-check the key's authority and the claims on the ledger this often (unset: never).
+    revalidateAfterSeconds:
+      nonEmpty(env.REVALIDATE_AFTER_SECONDS) === undefined
+        ? undefined
+        : readPositiveInteger("REVALIDATE_AFTER_SECONDS", env.REVALIDATE_AFTER_SECONDS, 1),
     xaman: readXaman(env),
   };
 }

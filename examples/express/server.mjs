@@ -54,6 +54,7 @@ try {
     ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
     ...(config.claims === undefined ? {} : { claims: config.claims }),
     ...(config.requireClaims === undefined ? {} : { requireClaims: config.requireClaims }),
+    ...(config.revalidateAfterSeconds === undefined ? {} : { revalidateAfterSeconds: config.revalidateAfterSeconds }),
     publicDir: fileURLToPath(new URL("./public", import.meta.url)),
     logger: console,
     ...(config.xaman === undefined ? {} : { xaman: config.xaman }),

@@ -24,6 +24,7 @@ import { uriSchemesFor } from "../express/settings-rules.mjs";
  *   trustProxy?: boolean | number | string,
  *   claims?: import("sign-in-with-xrpl").ClaimSet,
  *   requireClaims?: string[],
+ *   revalidateAfterSeconds?: number,
  *   publicDir?: string,
  *   logger?: import("sign-in-with-xrpl").Logger,
  * }} options
@@ -43,6 +44,7 @@ export function createApp(options) {
     trustProxy,
     claims,
     requireClaims,
+    revalidateAfterSeconds,
     publicDir,
   } = options;
   const logger = options.logger ?? console;
@@ -65,6 +67,8 @@ export function createApp(options) {
       // SIGN_IN_CLAIMS: read at sign-in and answered by the me route; REQUIRE_CLAIMS must hold.
       ...(claims === undefined ? {} : { claims }),
       ...(requireClaims === undefined ? {} : { requireClaims }),
+      // REVALIDATE_AFTER_SECONDS: the key's authority and the claims are read again this often.
+      ...(revalidateAfterSeconds === undefined ? {} : { revalidateAfterSeconds }),
       nonceStore,
       cookie: { name: cookieName },
       logger,

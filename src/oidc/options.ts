@@ -264,7 +264,9 @@ export function normalizeOidcOptions(options: XrplOidcOptions): NormalizedOidcOp
       );
     }
     if (auth.claims === undefined) {
-      fail("`revalidateAfterSeconds` reads the sign-in's `claims` again, and none are set: add `claims` (and `requireClaims`), or omit it.");
+      fail(
+        "`revalidateAfterSeconds` reads the sign-in's `claims` again, and none are set: add `claims` (and `requireClaims`), or omit it.",
+      );
     }
     claimsRevalidateAfterMs = seconds * 1000;
   }

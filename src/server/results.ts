@@ -96,5 +96,4 @@ export type SignOutResult = { status: 200; body: { ok: true; error?: undefined }
  * ```
  */
 export type MeResult =
-  | { status: 200; body: { address: string; claims?: Readonly<Record<string, boolean>>; error?: undefined } }
-  | ErrorResult<401 | 500>;
+  { status: 200; body: { address: string; claims?: Readonly<Record<string, boolean>>; error?: undefined } } | ErrorResult<401 | 500>;

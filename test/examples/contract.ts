@@ -966,7 +966,10 @@ function defineClaimsContract(contract: ExampleContract): void {
       giveKyc(node, account.address);
       const jar = createCookieJar();
       expect(await signInBySignature(jar, routes, account)).toMatchObject({ status: 200, body: { ok: true, address: account.address } });
-      expect(await getMe(jar, routes)).toMatchObject({ status: 200, body: { address: account.address, claims: { kyc: true, member: false } } });
+      expect(await getMe(jar, routes)).toMatchObject({
+        status: 200,
+        body: { address: account.address, claims: { kyc: true, member: false } },
+      });
     });
 
     it("refuses an account without it: 403 with missing, not signed in", async () => {

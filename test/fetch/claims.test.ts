@@ -39,21 +39,21 @@ interface Served {
 
 async function serve(options: Partial<FetchHandlerOptions> = {}): Promise<Served> {
   const clock = { now: T0 };
-  let auth: FetchHandler | undefined;
+  const handler: { auth?: FetchHandler } = {};
   const server: Server = createServer((incoming, outgoing) => {
     void (async () => {
       const request = await toWebRequest(incoming);
       // An app route of its own, reading the session as a route of the app would.
       if (new URL(request.url).pathname === "/api/profile") {
-        const session = await auth!.getSession(request);
+        const session = await handler.auth!.getSession(request);
         await sendWebResponse(Response.json(session, { status: session === null ? 401 : 200 }), outgoing);
         return;
       }
-      await sendWebResponse(await auth!.handle(request), outgoing);
+      await sendWebResponse(await handler.auth!.handle(request), outgoing);
     })();
   });
   const url = await listenOnLoopback(server);
-  auth = createFetchHandler({
+  const auth = createFetchHandler({
     verifier,
     domain: new URL(url).host,
     sessionSecret: SECRET,
@@ -64,6 +64,7 @@ async function serve(options: Partial<FetchHandlerOptions> = {}): Promise<Served
     requireClaims: ["kyc"],
     ...options,
   });
+  handler.auth = auth;
   return { url, auth, clock, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 

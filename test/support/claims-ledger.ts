@@ -27,7 +27,13 @@ export const TEST_CLAIMS_JSON = JSON.stringify({
  */
 export function giveKyc(ledger: MockLedger, address: string, state: { accepted?: boolean; expiration?: Date } = {}): void {
   ledger.setAccount(address, {});
-  ledger.setCredential({ subject: address, issuer: CLAIMS_ISSUER, type: "KYC", accepted: state.accepted ?? true, expiration: state.expiration });
+  ledger.setCredential({
+    subject: address,
+    issuer: CLAIMS_ISSUER,
+    type: "KYC",
+    accepted: state.accepted ?? true,
+    expiration: state.expiration,
+  });
 }
 
 /** The account's KYC credential is deleted. */

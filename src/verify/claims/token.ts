@@ -101,7 +101,8 @@ export function normalizeCurrency(value: unknown): string | undefined {
   // Standard form: 12 zero bytes, 3 ASCII bytes, 5 zero bytes.
   if (/^0{24}[0-9A-F]{6}0{10}$/u.test(hex)) {
     const code = String.fromCharCode(...[0, 2, 4].map((at) => parseInt(hex.slice(24 + at, 26 + at), 16)));
-    if (ISO_CODE.test(code) && code !== "XRP") return code;
+    if (code === "XRP") return undefined;
+    if (ISO_CODE.test(code)) return code;
   }
   return hex;
 }

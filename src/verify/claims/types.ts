@@ -171,5 +171,5 @@ export type LedgerResult<C extends string> = C extends keyof LedgerResults ? Led
  * ```
  */
 export interface ClaimLedger {
-  request<C extends LedgerRequest>(command: C): Promise<LedgerResult<C["command"]>>;
+  request<const C extends LedgerRequest>(command: C): Promise<LedgerResult<C["command"]>>;
 }

@@ -455,7 +455,8 @@ describe("what readClaims refuses", () => {
 /** A `LedgerReader.request` over an xrpl.js Client: the node's errors become LedgerRequestError. */
 async function xrplRequest(client: Client, command: LedgerRequest): Promise<Record<string, unknown>> {
   try {
-    return ((await client.request(command as never)) as { result: Record<string, unknown> }).result;
+    const response: { result: unknown } = await client.request(command as unknown as Parameters<Client["request"]>[0]);
+    return response.result as Record<string, unknown>;
   } catch (error) {
     const data = (error as { data?: { error?: unknown } }).data;
     if (typeof data?.error === "string") throw new LedgerRequestError(data.error, (error as Error).message);

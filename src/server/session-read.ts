@@ -220,10 +220,13 @@ export async function readSignedInSession(
 ): Promise<SignedInState | null> {
   const verdict = await judgeSignedIn(rules, await session.get(), options);
   if (verdict.signedIn) {
-    // A read that may write keeps what a revalidation learned (claims updated in place).
-    if (options.clear === true && verdict.state.refreshed !== undefined) {
+    // A read that may write keeps claims a revalidation read again (updated in place). A
+    // confirmation alone is remembered in memory, never written: reading a session that only
+    // had its authority confirmed does not re-seal its cookie.
+    const { refreshed, record } = verdict.state;
+    if (options.clear === true && refreshed !== undefined && refreshed.claimsReadAt !== record.claimsReadAt) {
       try {
-        await session.set(verdict.state.refreshed);
+        await session.set(refreshed);
       } catch (cause) {
         rules.logger.error("sign-in-with-xrpl: could not store the claims a revalidation read; the next read reads them again", cause);
       }

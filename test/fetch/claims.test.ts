@@ -149,6 +149,22 @@ describe("createFetchHandler with claims", () => {
     }
   });
 
+  it("does not re-seal the cookie when a revalidation only confirms the key (no claims configured)", async () => {
+    const served = await serve({ claims: undefined, requireClaims: undefined, revalidateAfterSeconds: 60 });
+    try {
+      const account = makeAccount();
+      ledger.setAccount(account.address, {});
+      const jar = createCookieJar();
+      expect(await signIn(served, jar, account)).toMatchObject({ status: 200 });
+      served.clock.now += MINUTE + 1;
+      const response = await jar.fetch(`${served.url}/api/auth/me`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("set-cookie")).toBeNull();
+    } finally {
+      await served.close();
+    }
+  });
+
   it("answers me with exactly { address } when no claims are configured", async () => {
     const served = await serve({ claims: undefined, requireClaims: undefined });
     try {

@@ -467,6 +467,16 @@ describe("what readClaims refuses", () => {
     await expect(outage).rejects.toThrow(/could not answer ledger_entry: socket exploded/u);
   });
 
+  it("a node that answers the same marker again", async () => {
+    const looping = createVerifier({
+      ledgerReader: {
+        getAccountAuthority: () => Promise.reject(new Error("not used")),
+        request: () => Promise.resolve({ account_nfts: [], marker: "SAME", ledger_index: 7, validated: true }),
+      },
+    });
+    await expect(looping.readClaims!(HOLDER, { nft: holdsNft({ issuer: ISSUER }) })).rejects.toThrow(/the same marker twice/u);
+  });
+
   it("a ledgerReader without request", async () => {
     const without = createVerifier({ ledgerReader: { getAccountAuthority: () => Promise.reject(new Error("not used")) } });
     await expect(without.readClaims!(HOLDER, { did: hasDid() })).rejects.toThrow(/reading claims needs ledgerReader\.request\(command\)/u);

@@ -291,6 +291,11 @@ export interface MockLedger {
   setPermissionedDomain(domain: MockLedgerPermissionedDomain): string;
   /** Takes a `PermissionedDomain` entry off the ledger. */
   removePermissionedDomain(id: string): void;
+  /**
+   * How long every answer waits before it is sent, in ms: a node that far away (a round trip
+   * over a network instead of loopback). Default 0.
+   */
+  setLatency(latencyMs: number): void;
   /** The close time of the validated ledger (what credential expirations are judged against). Default: when the mock started. */
   setCloseTime(time: Date): void;
   /** The validated ledger's index, as every answer reports it. */
@@ -338,6 +343,7 @@ export async function createMockLedger(options: MockLedgerOptions = {}): Promise
   const credentials = new Map<string, MockLedgerCredential>();
   const domains = new Map<string, MockLedgerPermissionedDomain & { id: string }>();
   let closeTimeSeconds = rippleSeconds(new Date());
+  let latencyMs = 0;
   let server: Server | undefined;
   const wss = new WebSocketServerClass({ noServer: true });
 
@@ -478,13 +484,13 @@ export async function createMockLedger(options: MockLedgerOptions = {}): Promise
     return { items: slice, ...(next === undefined ? {} : { marker: next }), ...(requested === undefined ? {} : { limit }) };
   }
 
-  function accountNfts(id: unknown, request: Json): Json {
-    const ledger = ledgerOf(id, request);
-    if ("status" in ledger) return ledger;
-    const found = listAccount(id, request);
-    if (found instanceof Failure) return found.response;
+  /** The account's NFTs as account_nfts lists them, built once per setAccount (ids take some work). */
+  const nftCache = new WeakMap<MockLedgerAccount, Json[]>();
+  function nftEntries(account: MockLedgerAccount): Json[] {
+    const known = nftCache.get(account);
+    if (known !== undefined) return known;
     const serials = new Map<string, number>();
-    const nfts = (found.account.nfts ?? []).map((nft) => {
+    const nfts = (account.nfts ?? []).map((nft) => {
       const serial = nft.serial ?? serials.get(nft.issuer) ?? 0;
       serials.set(nft.issuer, serial + 1);
       const flags = nft.flags ?? 8;
@@ -501,6 +507,16 @@ export async function createMockLedger(options: MockLedgerOptions = {}): Promise
       if (nft.uri !== undefined) entry["URI"] = nft.uri;
       return entry;
     });
+    nftCache.set(account, nfts);
+    return nfts;
+  }
+
+  function accountNfts(id: unknown, request: Json): Json {
+    const ledger = ledgerOf(id, request);
+    if ("status" in ledger) return ledger;
+    const found = listAccount(id, request);
+    if (found instanceof Failure) return found.response;
+    const nfts = nftEntries(found.account);
     // rippled's marker is the NFTokenID the next page starts after.
     const paged = page(
       id,
@@ -839,7 +855,12 @@ export async function createMockLedger(options: MockLedgerOptions = {}): Promise
     socket.on("error", forget);
     socket.on("message", (raw) => {
       const response = answer(raw);
-      if (response !== undefined && socket.readyState === socket.OPEN) socket.send(JSON.stringify(response));
+      if (response === undefined) return;
+      const send = (): void => {
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(response));
+      };
+      if (latencyMs > 0) setTimeout(send, latencyMs);
+      else send();
     });
   });
 
@@ -931,6 +952,9 @@ export async function createMockLedger(options: MockLedgerOptions = {}): Promise
     },
     removePermissionedDomain(id) {
       domains.delete(id.toUpperCase());
+    },
+    setLatency(ms) {
+      latencyMs = ms;
     },
     setCloseTime(time) {
       closeTimeSeconds = rippleSeconds(time);

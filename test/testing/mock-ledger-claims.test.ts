@@ -237,6 +237,18 @@ describe("the mock ledger, read by xrpl.js", () => {
     await expect(client.request({ command: "ledger", ledger_index: 12 })).rejects.toMatchObject({ data: { error: "lgrNotFound" } });
   });
 
+  it("answers after the latency a test sets", async () => {
+    ledger.setAccount(HOLDER, {});
+    ledger.setLatency(60);
+    let started = performance.now();
+    await client.request({ command: "account_info", account: HOLDER, ledger_index: "validated" });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(55);
+    ledger.setLatency(0);
+    started = performance.now();
+    await client.request({ command: "account_info", account: HOLDER, ledger_index: "validated" });
+    expect(performance.now() - started).toBeLessThan(55);
+  });
+
   it("refuses a bad marker or limit, and an account that does not exist, as rippled does", async () => {
     ledger.setAccount(HOLDER, {});
     await expect(client.request({ command: "account_nfts", account: HOLDER, marker: "nope" })).rejects.toMatchObject({

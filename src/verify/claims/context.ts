@@ -46,6 +46,11 @@ export function unreadable(command: string, what: string): LedgerUnavailableErro
 
 /** The largest page rippled serves for account_nfts, account_lines and account_objects. */
 export const PAGE_LIMIT = 400;
+/**
+ * Pages of one list read at most (400,000 entries): a node that keeps answering markers, or
+ * repeats one, is not answering the question.
+ */
+export const MAX_PAGES = 1000;
 
 /**
  * Reads a paginated list (`account_nfts`, `account_lines`, `account_objects`) page by page:
@@ -72,8 +77,11 @@ export async function readPages(
     const items = result[listField];
     if (!Array.isArray(items)) throw unreadable(command, `no ${listField} list`);
     if (visit(items)) return { pages, stoppedEarly: result["marker"] !== undefined };
-    marker = result["marker"];
-    if (marker === undefined || marker === null) return { pages, stoppedEarly: false };
+    const next = result["marker"];
+    if (next === undefined || next === null) return { pages, stoppedEarly: false };
+    if (pages >= MAX_PAGES) throw unreadable(command, `more than ${MAX_PAGES} pages`);
+    if (JSON.stringify(next) === JSON.stringify(marker)) throw unreadable(command, "the same marker twice");
+    marker = next;
     if (ledgerIndex === undefined) {
       const index = result["ledger_index"];
       if (typeof index !== "number" || !Number.isSafeInteger(index)) throw unreadable(command, "no ledger_index with a marker");

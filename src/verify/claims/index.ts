@@ -16,4 +16,14 @@ export { custom } from "./custom.js";
 export type { CustomClaim, CustomClaimCheck } from "./custom.js";
 export { checkClaimSet } from "./claim-set.js";
 export { claimsFromJson } from "./json.js";
-export type { Claim, ClaimExplanation, ClaimLedger, ClaimResults, ClaimSet, LedgerRequest, LedgerResult, LedgerResults } from "./types.js";
+export type {
+  Claim,
+  ClaimExplanation,
+  ClaimLedger,
+  ClaimResults,
+  ClaimSet,
+  LedgerRequest,
+  LedgerResult,
+  LedgerResults,
+  ValidatedLedgerAnswer,
+} from "./types.js";

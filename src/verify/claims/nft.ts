@@ -102,14 +102,9 @@ export const NFT_KIND: ClaimKind<NftClaim> = {
         return count >= claim.minCount;
       },
     );
-    const what = `NFTs of ${claim.issuer}${claim.taxon === undefined ? "" : `, taxon ${claim.taxon}`}`;
-    const read = `${pages} page${pages === 1 ? "" : "s"} of account_nfts read`;
-    if (count >= claim.minCount) {
-      return {
-        holds: true,
-        reason: `${stoppedEarly ? "at least " : ""}${count} ${what} owned, ${claim.minCount} needed (${read}${stoppedEarly ? ", stopped once known" : ""})`,
-      };
-    }
-    return { holds: false, reason: `${count} ${what} owned, ${claim.minCount} needed (${read})` };
+    const of = `of ${claim.issuer}${claim.taxon === undefined ? "" : `, taxon ${claim.taxon}`}`;
+    const owned = `${stoppedEarly ? "at least " : ""}${count} NFT${count === 1 ? "" : "s"} ${of} owned, ${claim.minCount} needed`;
+    const read = `${pages} page${pages === 1 ? "" : "s"} of account_nfts read${stoppedEarly ? ", stopped once known" : ""}`;
+    return { holds: count >= claim.minCount, reason: `${owned} (${read})` };
   },
 };

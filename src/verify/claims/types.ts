@@ -78,8 +78,17 @@ export interface LedgerRequest {
   readonly [field: string]: unknown;
 }
 
-/** Fields every ledger answer of the validated ledger carries. */
-interface ValidatedAnswer {
+/**
+ * Fields every answer read from a validated ledger carries: which ledger it is, and
+ * `validated: true`.
+ *
+ * @example
+ * ```ts
+ * const result: ValidatedLedgerAnswer = await ledger.request({ command: "account_info", account: address });
+ * console.log(result.ledger_index, result.validated);
+ * ```
+ */
+export interface ValidatedLedgerAnswer {
   ledger_index?: number;
   ledger_hash?: string;
   validated?: boolean;
@@ -98,16 +107,16 @@ interface ValidatedAnswer {
  * ```
  */
 export interface LedgerResults {
-  account_info: ValidatedAnswer & {
+  account_info: ValidatedLedgerAnswer & {
     account_data: { Account: string; Balance: string; Flags: number; Sequence: number; [field: string]: unknown };
   };
-  account_nfts: ValidatedAnswer & {
+  account_nfts: ValidatedLedgerAnswer & {
     account: string;
     account_nfts: { Flags: number; Issuer: string; NFTokenID: string; NFTokenTaxon: number; URI?: string; nft_serial: number }[];
     limit?: number;
     marker?: unknown;
   };
-  account_lines: ValidatedAnswer & {
+  account_lines: ValidatedLedgerAnswer & {
     account: string;
     lines: {
       account: string;
@@ -129,17 +138,17 @@ export interface LedgerResults {
     limit?: number;
     marker?: unknown;
   };
-  account_objects: ValidatedAnswer & {
+  account_objects: ValidatedLedgerAnswer & {
     account: string;
     account_objects: { LedgerEntryType: string; index: string; [field: string]: unknown }[];
     limit?: number;
     marker?: unknown;
   };
-  ledger_entry: ValidatedAnswer & {
+  ledger_entry: ValidatedLedgerAnswer & {
     index: string;
     node: { LedgerEntryType: string; Flags: number; [field: string]: unknown };
   };
-  ledger: ValidatedAnswer & {
+  ledger: ValidatedLedgerAnswer & {
     ledger: { close_time: number; close_time_iso?: string; ledger_hash: string; ledger_index: number | string; [field: string]: unknown };
   };
 }

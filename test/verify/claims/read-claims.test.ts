@@ -446,6 +446,37 @@ describe("what readClaims refuses", () => {
     }
   });
 
+  it("a ledgerReader whose request fails: LedgerUnavailableError, or false for not found", async () => {
+    const failing = createVerifier({
+      ledgerReader: {
+        getAccountAuthority: () => Promise.reject(new Error("not used")),
+        request: (command) =>
+          command["did"] !== undefined
+            ? Promise.reject(new LedgerRequestError("entryNotFound", "Entry not found."))
+            : command.command === "account_nfts"
+              ? Promise.reject(new LedgerRequestError("invalidParams", "Invalid field 'marker'."))
+              : Promise.reject(new TypeError("socket exploded")),
+      },
+    });
+    expect(await failing.readClaims!(HOLDER, { did: hasDid() })).toEqual({ did: false });
+    await expect(failing.readClaims!(HOLDER, { nft: holdsNft({ issuer: ISSUER }) })).rejects.toThrow(
+      /^The ledger node refused account_nfts: invalidParams/u,
+    );
+    const outage = failing.readClaims!(HOLDER, { kyc: hasCredential({ issuer: ISSUER, type: "KYC" }) });
+    await expect(outage).rejects.toThrow(LedgerUnavailableError);
+    await expect(outage).rejects.toThrow(/could not answer ledger_entry: socket exploded/u);
+  });
+
+  it("a node that answers the same marker again", async () => {
+    const looping = createVerifier({
+      ledgerReader: {
+        getAccountAuthority: () => Promise.reject(new Error("not used")),
+        request: () => Promise.resolve({ account_nfts: [], marker: "SAME", ledger_index: 7, validated: true }),
+      },
+    });
+    await expect(looping.readClaims!(HOLDER, { nft: holdsNft({ issuer: ISSUER }) })).rejects.toThrow(/the same marker twice/u);
+  });
+
   it("a ledgerReader without request", async () => {
     const without = createVerifier({ ledgerReader: { getAccountAuthority: () => Promise.reject(new Error("not used")) } });
     await expect(without.readClaims!(HOLDER, { did: hasDid() })).rejects.toThrow(/reading claims needs ledgerReader\.request\(command\)/u);

@@ -1,7 +1,8 @@
 /**
  * The server session's state table and the verify route's processing order, walked row by row
- * against the Express example (server-store session) and the Hono example (the fetch handler,
- * sealed-cookie session), each started as a real process on loopback with a mock ledger node.
+ * against the Express example (server-store session), the Next example (iron-session, a sealed
+ * cookie; `next build` once per run) and the Hono example (the fetch handler, a sealed cookie),
+ * each started as a real process on loopback with a mock ledger node.
  *
  * States: anonymous (no pending nonce, no address), nonce pending, authenticated, authenticated
  * with a pending nonce. Every row says its trigger, its condition, the next state and what the
@@ -14,7 +15,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionKind } from "../../src/index.js";
 import { createCookieJar, type CookieJar } from "../support/cookie-jar.js";
-import { startExpressExample, startHonoExample, type ExampleProcess } from "../support/example-process.js";
+import {
+  buildNextExample,
+  startExpressExample,
+  startHonoExample,
+  startNextExample,
+  type ExampleProcess,
+} from "../support/example-process.js";
 import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
 import {
   APP_DOMAIN,
@@ -35,6 +42,8 @@ interface Walked {
   sessionKind: SessionKind;
   start(env: Record<string, string | undefined>): Promise<ExampleProcess>;
   noPendingNonce: string;
+  /** How an unreadable body is answered: the server-store 400, or the sealed-cookie handlers' 500. */
+  unreadableBody: { status: number; error: string };
 }
 
 const EXAMPLES: Walked[] = [
@@ -43,12 +52,25 @@ const EXAMPLES: Walked[] = [
     sessionKind: "server-store",
     start: (env) => startExpressExample({ env }),
     noPendingNonce: "No pending nonce. Request /nonce first.",
+    unreadableBody: { status: 400, error: "Invalid request body." },
+  },
+  {
+    name: "Next example (iron-session, sealed-cookie session)",
+    sessionKind: "sealed-cookie",
+    start: async (env) => {
+      await buildNextExample();
+      return startNextExample({ env });
+    },
+    noPendingNonce: "No pending nonce.",
+    unreadableBody: { status: 500, error: "Internal server error." },
   },
   {
     name: "Hono example (fetch handler, sealed-cookie session)",
     sessionKind: "sealed-cookie",
     start: (env) => startHonoExample({ env }),
     noPendingNonce: "No pending nonce.",
+    // The fetch handler reads the body itself: what it cannot read is the caller's mistake.
+    unreadableBody: { status: 400, error: "Invalid request body." },
   },
 ];
 
@@ -65,7 +87,7 @@ for (const example of EXAMPLES) {
       node = await startMockRippled();
       app = await example.start({ XRPL_NODE_URL: node.url, APP_DOMAIN, NONCE_RATE_LIMIT: "1000" });
       routes = routesOf(app.url, example.sessionKind);
-    });
+    }, 600_000);
     afterAll(async () => {
       await app?.stop();
       await node?.stop();
@@ -249,7 +271,7 @@ for (const example of EXAMPLES) {
     describe("POST verify's processing order: the first failing step answers", () => {
       it("an unreadable body comes before the pending nonce", async () => {
         const answer = await postVerify(createCookieJar(), routes, undefined, { raw: "{" });
-        expect(answer).toMatchObject({ status: 400, body: { error: "Invalid request body." } });
+        expect(answer).toMatchObject({ status: example.unreadableBody.status, body: { error: example.unreadableBody.error } });
       });
 
       it("no pending nonce comes before parsing: an unparsable message without a nonce is answered as such", async () => {

@@ -361,9 +361,14 @@ async function runAuthorize(
   let ledgerClaims: { claims: SessionClaims; readAt: number } | undefined;
   if (auth.claims !== undefined) {
     const read = await readSignInClaims(auth.claims, result.address);
-    if (read.kind === "unavailable") {
-      auth.logger.error("sign-in-with-xrpl: XrplProvider: the ledger could not answer the claims", read.cause);
-      return refuse("verification_unavailable", "The ledger node could not be reached to read the claims.");
+    if (read.kind !== "read") {
+      auth.logger.error(
+        read.kind === "unavailable"
+          ? "sign-in-with-xrpl: XrplProvider: the ledger could not answer the claims"
+          : `sign-in-with-xrpl: XrplProvider: reading the claims of ${result.address} failed (a custom claim that threw?)`,
+        read.cause,
+      );
+      return refuse("verification_unavailable", "The claims could not be read.");
     }
     const missing = missingClaims(auth.claims, read.claims);
     if (missing.length > 0) {

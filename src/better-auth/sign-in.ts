@@ -145,6 +145,13 @@ export async function verifyXrplProof(
       logger.error(`sign-in-with-xrpl: the ledger could not answer the claims during ${VERIFY_PATH}`, read.cause);
       throw refuse(503, "verification_unavailable", TEXT.verificationUnavailable);
     }
+    if (read.kind === "failed") {
+      logger.error(
+        `sign-in-with-xrpl: reading the claims of ${address} failed (a custom claim that threw?); nothing was signed in`,
+        read.cause,
+      );
+      throw refuse(500, "internal_error", TEXT.internal);
+    }
     claims = read.claims;
     claimsReadAt = auth.now();
     const missing = missingClaims(auth.claims, claims);

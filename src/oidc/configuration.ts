@@ -288,6 +288,8 @@ async function revalidateClaims(
   if (record.claimsReadAt !== undefined && now - record.claimsReadAt < interval) return record;
   const read = await readSignInClaims(rules, record.address);
   const { logger } = config.auth;
+  // A claim that fails for another reason is the server's fault: the token's request fails.
+  if (read.kind === "failed") throw read.cause;
   if (read.kind === "unavailable") {
     logger.warn(
       `sign-in-with-xrpl: could not read the claims of ${record.address} again (ledger unavailable); its sign-in stands on its last reading until the next check`,

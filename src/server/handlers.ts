@@ -427,9 +427,14 @@ async function runVerify(
   let claimsReadAt: number | undefined;
   if (config.claims !== undefined) {
     const read = await readSignInClaims(config.claims, proof.address);
-    if (read.kind === "unavailable") {
+    if (read.kind !== "read") {
       await dropPendingNonce(config, session, record);
-      return serviceFailure(config, bodies, "the ledger could not answer the claims", read.cause);
+      if (read.kind === "unavailable") return serviceFailure(config, bodies, "the ledger could not answer the claims", read.cause);
+      config.logger.error(
+        `sign-in-with-xrpl: reading the claims of ${proof.address} failed (a custom claim that threw?); nothing was signed in`,
+        read.cause,
+      );
+      return error(500, "internal");
     }
     claims = read.claims;
     claimsReadAt = config.now();
@@ -489,21 +494,21 @@ async function runVerify(
 }
 
 /**
- * The claims of an account that signs in: read through the verifier, or `unavailable` when the
- * ledger cannot answer (the same answer as any ledger outage during verify). Any other failure
- * (a claim definition the verifier refuses) throws: the server's setup, answered 500.
+ * The claims of an account that signs in: read through the verifier; `unavailable` when the
+ * ledger cannot answer (the same answer as any ledger outage during verify); `failed` for
+ * anything else (a custom claim that threw, a definition the verifier refuses): the server's
+ * own fault, answered as one.
  *
  * @internal
  */
 export async function readSignInClaims(
   rules: ClaimRules,
   address: string,
-): Promise<{ kind: "read"; claims: SessionClaims } | { kind: "unavailable"; cause: unknown }> {
+): Promise<{ kind: "read"; claims: SessionClaims } | { kind: "unavailable"; cause: unknown } | { kind: "failed"; cause: unknown }> {
   try {
     return { kind: "read", claims: await rules.read(address) };
   } catch (cause) {
-    if (cause instanceof LedgerUnavailableError) return { kind: "unavailable", cause };
-    throw cause;
+    return cause instanceof LedgerUnavailableError ? { kind: "unavailable", cause } : { kind: "failed", cause };
   }
 }
 

@@ -10,6 +10,7 @@ import { InvalidOptionsError } from "../../src/errors.js";
 import { createAuthHandlers, createMemoryNonceStore, type AuthHandlersOptions, type SessionKind } from "../../src/server/index.js";
 import { createMockLedger, type MockLedger, type SessionStoreClient } from "../../src/testing/index.js";
 import { compactSignature, createVerifier, type Verifier } from "../../src/verify/index.js";
+import { custom } from "../../src/verify/claims/index.js";
 import { deleteKyc, giveKyc, giveMembership, testClaims } from "../support/claims-ledger.js";
 import { serveExpressSessions, serveIronSessions, type ServedSessions } from "../support/session-harness.js";
 import { buildMessage, makeAccount, recordingLogger, scriptedVerifier, signedBody, T0 } from "./support.js";
@@ -137,6 +138,22 @@ describe.each(SESSION_KINDS)("createAuthHandlers ($sessionKind) with claims", ({
     expect(await me(client)).toEqual(NOT_AUTHENTICATED);
     expect(logger.entries).toContainEqual(
       expect.objectContaining({ level: "error", message: "sign-in-with-xrpl: the ledger could not answer the claims during verify" }),
+    );
+  });
+
+  it("answers 500 Internal server error. when a custom claim throws, signs nothing in, and logs the cause", async () => {
+    const bug = new Error("the app's claim has a bug");
+    const { account, signIn, me, logger } = setup({
+      claims: { kyc: custom("always fails", () => Promise.reject(bug)) },
+    });
+    const client = await served.harness.newClient();
+    expect(await signIn(client)).toEqual({ status: 500, body: { error: "Internal server error." } });
+    expect(await me(client)).toEqual(NOT_AUTHENTICATED);
+    expect(logger.entries).toContainEqual(
+      expect.objectContaining({
+        level: "error",
+        message: `sign-in-with-xrpl: reading the claims of ${account.address} failed (a custom claim that threw?); nothing was signed in`,
+      }),
     );
   });
 

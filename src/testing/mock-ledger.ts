@@ -114,6 +114,10 @@ export interface MockLedgerTrustLine {
   freeze?: boolean | undefined;
   /** The peer (the issuer) froze the line. */
   freezePeer?: boolean | undefined;
+  /** The account deep-froze the line. */
+  deepFreeze?: boolean | undefined;
+  /** The peer (the issuer) deep-froze the line. */
+  deepFreezePeer?: boolean | undefined;
   /** The account set No Ripple. Default true, as a holder's line usually has. */
   noRipple?: boolean | undefined;
   /** The peer set No Ripple. */
@@ -560,6 +564,8 @@ export async function createMockLedger(options: MockLedgerOptions = {}): Promise
         if (line.peerAuthorized === true) entry["peer_authorized"] = true;
         if (line.freeze === true) entry["freeze"] = true;
         if (line.freezePeer === true) entry["freeze_peer"] = true;
+        if (line.deepFreeze === true) entry["deep_freeze"] = true;
+        if (line.deepFreezePeer === true) entry["deep_freeze_peer"] = true;
         return entry;
       });
     // rippled's marker is "<hash of the next line>,<page hint>".

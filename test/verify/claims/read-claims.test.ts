@@ -129,6 +129,8 @@ describe("holdsToken", () => {
     const answer = await explain({ usd: holdsToken({ currency: "USD", issuer: ISSUER }) });
     expect(answer.usd.holds).toBe(false);
     expect(answer.usd.reason).toContain("frozen by the issuer");
+    ledger.setAccount(HOLDER, { trustLines: [line("500", { freezePeer: true, deepFreezePeer: true })] });
+    expect(await read({ usd: holdsToken({ currency: "USD", issuer: ISSUER }) })).toEqual({ usd: false });
   });
 
   it("counts a line the holder froze on its side", async () => {

@@ -54,7 +54,10 @@ type Outcome = "read" | "unsupported" | "unreadable";
 /** A Signer without its Account: the codec reads it, no ledger accepts it, the reader refuses it. */
 function signerWithoutAccount(reading: Record<string, unknown>): boolean {
   const signers = reading["Signers"];
-  return Array.isArray(signers) && signers.some((entry: { Signer?: Record<string, unknown> }) => entry.Signer !== undefined && !("Account" in entry.Signer));
+  return (
+    Array.isArray(signers) &&
+    signers.some((entry: { Signer?: Record<string, unknown> }) => entry.Signer !== undefined && !("Account" in entry.Signer))
+  );
 }
 
 /** Asserts the reader and the codec agree on `blob` (see the file comment); answers the reader's outcome. */
@@ -62,7 +65,8 @@ function agreesWithCodec(blob: string): Outcome {
   const fast = decodeSignInTransaction(hexToBytes(blob)!, encodeAddress);
   const reference = codecReading(blob);
   if (fast === undefined) {
-    if (reference !== undefined) expect(signerWithoutAccount(reference), `the codec reads ${blob} back, the reader calls it unreadable`).toBe(true);
+    if (reference !== undefined)
+      expect(signerWithoutAccount(reference), `the codec reads ${blob} back, the reader calls it unreadable`).toBe(true);
     return "unreadable";
   }
   if (fast.unsupported !== undefined) {

@@ -184,7 +184,8 @@ export function router(handlers: AuthHandlers, options: ExpressGlueOptions = {})
       return;
     }
     if (type === "entity.too.large") send(res, TOO_LARGE_ANSWER);
-    else if (type === "entity.parse.failed" || type === "entity.verify.failed" || type === "encoding.unsupported") send(res, INVALID_BODY_ANSWER);
+    else if (type === "entity.parse.failed" || type === "entity.verify.failed" || type === "encoding.unsupported")
+      send(res, INVALID_BODY_ANSWER);
     else next(error);
   };
 

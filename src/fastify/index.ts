@@ -9,7 +9,7 @@
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { InvalidOptionsError } from "../errors.js";
 import type { FetchHandler } from "../fetch/create-fetch-handler.js";
-import { BODY_LIMIT_BYTES } from "../fetch/request-body.js";
+import { BODY_LIMIT_BYTES, isJsonContentType } from "../fetch/request-body.js";
 import { TEXT } from "../server/error-responses.js";
 import type { SignedInSession } from "../server/get-signed-in.js";
 import { resolveBasePath } from "../server/node-routes.js";
@@ -79,9 +79,14 @@ export function toRequest(request: FastifyRequest, body?: BodyInit): Request {
   return new Request(url, { method: request.method, headers, ...(body === undefined ? {} : { body }) });
 }
 
-/** Fastify's parsed body, back to what the client sent: JSON for JSON, text as it was. */
+/**
+ * Fastify's parsed body, back to what the client sent: JSON re-serialized for a JSON content type
+ * (a JSON string or `null` included), any other text as it was.
+ */
 function bodyOf(request: FastifyRequest): string | undefined {
-  if (request.body === undefined || request.body === null) return undefined;
+  if (request.body === undefined) return undefined;
+  const contentType = request.headers["content-type"];
+  if (isJsonContentType(typeof contentType === "string" ? contentType : undefined)) return JSON.stringify(request.body);
   return typeof request.body === "string" ? request.body : JSON.stringify(request.body);
 }
 
@@ -193,7 +198,9 @@ Object.defineProperty(signInWithXrpl, Symbol.for("fastify.display-name"), { valu
 export async function requireSignIn(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
   const reader = (request as { xrpl?: XrplFastifyRequest | null }).xrpl;
   if (reader === undefined || reader === null) {
-    throw new InvalidOptionsError("sign-in-with-xrpl: requireSignIn needs the signInWithXrpl plugin: await app.register(signInWithXrpl, { auth }).");
+    throw new InvalidOptionsError(
+      "sign-in-with-xrpl: requireSignIn needs the signInWithXrpl plugin: await app.register(signInWithXrpl, { auth }).",
+    );
   }
   const signedIn = await reader.getSession();
   if (signedIn === null) {

@@ -42,8 +42,8 @@ export interface KoaGlueContext {
   session?: KoaSessionLike | null | undefined;
   /** Node's request: its headers are read, and its body when no body parser ran. */
   req: { headers: { readonly [name: string]: string | readonly string[] | undefined }; [Symbol.asyncIterator](): AsyncIterator<unknown> };
-  /** `ctx.request.body`, when a body parser (koa-bodyparser) set it. */
-  request: { body?: unknown };
+  /** Koa's request: its `body` is taken when a body parser (koa-bodyparser) set one. */
+  request: object;
   status: number;
   body: unknown;
   set(field: string, value: string): void;
@@ -188,7 +188,8 @@ export function signInRoutes(handlers: AuthHandlers, options: KoaGlueOptions = {
     }
     let body: BodyRead = { kind: "unreadable" };
     if (match.route === "verify") {
-      body = ctx.request.body === undefined ? await readStreamJson(ctx.req, ctx.req.headers) : { kind: "json", body: ctx.request.body };
+      const parsed = (ctx.request as { body?: unknown }).body;
+      body = parsed === undefined ? await readStreamJson(ctx.req, ctx.req.headers) : { kind: "json", body: parsed };
     }
     send(ctx, await runRoute(handlers, match.route, koaSessionStore(ctx, options.session), { request: ctx.req }, body));
   };

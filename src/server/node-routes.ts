@@ -92,20 +92,20 @@ export async function runRoute(
   handlers: AuthHandlers,
   route: RouteName,
   session: SessionStore,
-  context: RequestContext & { request?: unknown },
+  context: { request?: RequestContext["request"] },
   body: BodyRead,
 ): Promise<HandlerResult> {
-  const request = context.request as RequestContext["request"];
+  const request = context.request;
   switch (route) {
     case "nonce":
       return handlers.nonce(session, { request });
     case "me":
       return handlers.me(session, { request });
     case "signout":
-      return handlers.signOut(session, { request: context.request });
+      return handlers.signOut(session, { request });
     case "verify":
       if (body.kind === "too-large") return TOO_LARGE_ANSWER;
-      return handlers.verify(session, { body: body.kind === "json" ? body.body : UNREADABLE_BODY, request: context.request });
+      return handlers.verify(session, { body: body.kind === "json" ? body.body : UNREADABLE_BODY, request });
   }
 }
 
@@ -120,8 +120,6 @@ export function resolveBasePath(caller: string, basePath: unknown): string {
 /** @internal */
 export function checkHandlers(caller: string, handlers: unknown): asserts handlers is AuthHandlers {
   if (typeof handlers !== "object" || handlers === null || typeof (handlers as AuthHandlers).getSignedIn !== "function") {
-    throw new InvalidOptionsError(
-      `sign-in-with-xrpl: ${caller} needs the handlers of createAuthHandlers({ verifier, sessionKind, ... }).`,
-    );
+    throw new InvalidOptionsError(`sign-in-with-xrpl: ${caller} needs the handlers of createAuthHandlers({ verifier, sessionKind, ... }).`);
   }
 }

@@ -29,7 +29,7 @@ export interface XrplFastifyRequest {
    */
   getSession(options?: { maxAgeSeconds?: number | undefined }): Promise<SignedInSession | null>;
   /** The sign-in `requireSignIn` let through (`undefined` before it ran, or on routes without it). */
-  session: SignedInSession | undefined;
+  signedIn: SignedInSession | undefined;
 }
 
 declare module "fastify" {
@@ -118,7 +118,7 @@ function createReader(handler: FetchHandler, request: FastifyRequest): XrplFasti
       read ??= handler.getSession(toRequest(request));
       return read;
     },
-    session: undefined,
+    signedIn: undefined,
   };
 }
 
@@ -139,7 +139,7 @@ function createReader(handler: FetchHandler, request: FastifyRequest): XrplFasti
  * const auth = createFetchHandler({ verifier: createVerifier(), sessionSecret: process.env.SESSION_SECRET ?? "" });
  * const app = Fastify();
  * await app.register(signInWithXrpl, { auth });
- * app.get("/api/profile", { preHandler: requireSignIn }, async (request) => ({ address: request.xrpl.session!.address }));
+ * app.get("/api/profile", { preHandler: requireSignIn }, async (request) => ({ address: request.xrpl.signedIn!.address }));
  * ```
  */
 export const signInWithXrpl: FastifyPluginAsync<SignInWithXrplOptions> = async (app: FastifyInstance, options: SignInWithXrplOptions) => {
@@ -183,12 +183,12 @@ Object.defineProperty(signInWithXrpl, Symbol.for("fastify.display-name"), { valu
 
 /**
  * A `preHandler` for your own routes: lets a signed-in request through with its sign-in in
- * `request.xrpl.session`, and answers any other request 401 `{ "error": "Not authenticated." }`.
+ * `request.xrpl.signedIn`, and answers any other request 401 `{ "error": "Not authenticated." }`.
  * Needs the `signInWithXrpl` plugin registered on the app.
  *
  * @example
  * ```ts
- * app.get("/api/profile", { preHandler: requireSignIn }, async (request) => ({ address: request.xrpl.session!.address }));
+ * app.get("/api/profile", { preHandler: requireSignIn }, async (request) => ({ address: request.xrpl.signedIn!.address }));
  * ```
  */
 export async function requireSignIn(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
@@ -203,6 +203,6 @@ export async function requireSignIn(request: FastifyRequest, reply: FastifyReply
     // Returning the reply tells Fastify the hook answered: the route does not run.
     return reply.code(401).header("cache-control", "no-store").send({ error: TEXT.notAuthenticated });
   }
-  reader.session = signedIn;
+  reader.signedIn = signedIn;
   return undefined;
 }

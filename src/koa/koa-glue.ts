@@ -90,7 +90,7 @@ const isKoaSessionKey = (name: string): boolean => name === "isNew" || name.star
 
 /**
  * A `SessionStore` over koa-session's `ctx.session` that keeps the whole sign-in record under
- * one key, `ctx.session.xrpl` (or `options.key`), and never reads, writes or deletes any other
+ * one key, the `xrpl` key of `ctx.session` (or `options.key`), and never reads, writes or deletes any other
  * key: your own session data survives nonce requests, failed sign-ins and sign-in. At sign-in
  * the session gets a new id (`ctx.session.regenerate()`, with an external `store`) and keeps your
  * keys (`keepAppData: false` drops them); sign-out ends the whole session (`ctx.session = null`,

@@ -82,7 +82,7 @@ export async function startFastifyGlue(env: Env): Promise<RunningServer> {
   const { auth, verifier } = fetchHandlerFor(env);
   const app = Fastify();
   await app.register(signInWithXrpl, { auth });
-  app.get("/api/profile", { preHandler: fastifyRequireSignIn }, async (request) => ({ address: request.xrpl.session?.address }));
+  app.get("/api/profile", { preHandler: fastifyRequireSignIn }, async (request) => ({ address: request.xrpl.signedIn?.address }));
   app.get("/api/whoami", async (request) => ({ address: (await request.xrpl.getSession())?.address ?? null }));
   await app.listen({ host: "127.0.0.1", port: 0 });
   const { port } = app.server.address() as AddressInfo;

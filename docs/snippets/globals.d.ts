@@ -43,7 +43,7 @@ declare module "@sveltejs/kit" {
   }
   export type Handle = (input: {
     event: RequestEvent;
-    resolve(event: RequestEvent): Response | Promise<Response>;
+    resolve: (event: RequestEvent) => Response | Promise<Response>;
   }) => Response | Promise<Response>;
 }
 

@@ -42,4 +42,3 @@ export async function readJsonBody(request: Request): Promise<BodyRead> {
   }
   return parseJsonBytes(bytes);
 }
-

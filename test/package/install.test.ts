@@ -13,8 +13,8 @@
 //
 // One tarball and one install serve every check. The dependencies come from npm's cache (the
 // repository's own install filled it); the optional peers the typings name (better-auth, Auth.js,
-// redis, pg, fastify, hono) and the compiler are linked from the repository's node_modules, as a user would have
-// installed them.
+// redis, pg, fastify, hono) and the compiler are linked from the repository's node_modules, as a
+// user would have installed them.
 import { execFile } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

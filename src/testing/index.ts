@@ -25,4 +25,16 @@ export type { DevWallet, DevWalletOptions } from "../client/dev-wallet.js";
 export { createMemorySessionStore } from "./memory-session-store.js";
 export type { MemorySessionStore } from "./memory-session-store.js";
 export { createMockLedger, LSF_DISABLE_MASTER } from "./mock-ledger.js";
-export type { MockLedger, MockLedgerAccount, MockLedgerBehaviour, MockLedgerConnectionTracker, MockLedgerOptions } from "./mock-ledger.js";
+export type {
+  MockLedger,
+  MockLedgerAccount,
+  MockLedgerBehaviour,
+  MockLedgerConnectionTracker,
+  MockLedgerCredential,
+  MockLedgerDid,
+  MockLedgerMpToken,
+  MockLedgerNft,
+  MockLedgerOptions,
+  MockLedgerPermissionedDomain,
+  MockLedgerTrustLine,
+} from "./mock-ledger.js";

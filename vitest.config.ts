@@ -12,6 +12,7 @@ export default defineConfig({
       { find: /^sign-in-with-xrpl\/better-auth$/, replacement: source("better-auth/index.ts") },
       { find: /^sign-in-with-xrpl\/better-auth\/client$/, replacement: source("better-auth/client.ts") },
       { find: /^sign-in-with-xrpl\/oidc$/, replacement: source("oidc/index.ts") },
+      { find: /^sign-in-with-xrpl\/(fastify|koa|express|hono|testing|fetch)$/, replacement: source("$1/index.ts") },
     ],
   },
   test: {

@@ -27,7 +27,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   xaman: [...BELOW, "message", "verify", "server", "xaman"],
 };
 /** Integrations and the entry points sit at the top: they may import any layer but each other's. */
-const TOP = ["index.ts", "testing", "better-auth", "authjs", "oidc", "cli", "cli.ts"];
+const TOP = ["index.ts", "testing", "better-auth", "authjs", "oidc", "cli", "cli.ts", "fastify", "koa", "express", "hono"];
 
 function sourceFiles(directory: string): string[] {
   return readdirSync(directory).flatMap((name) => {

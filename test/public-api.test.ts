@@ -47,6 +47,10 @@ const ENTRIES: readonly Entry[] = [
   { specifier: "sign-in-with-xrpl/cloudflare", file: "src/cloudflare/index.ts" },
   { specifier: "sign-in-with-xrpl/deno-kv", file: "src/deno-kv/index.ts" },
   { specifier: "sign-in-with-xrpl/xaman", file: "src/xaman/index.ts" },
+  { specifier: "sign-in-with-xrpl/fastify", file: "src/fastify/index.ts" },
+  { specifier: "sign-in-with-xrpl/koa", file: "src/koa/index.ts" },
+  { specifier: "sign-in-with-xrpl/express", file: "src/express/index.ts" },
+  { specifier: "sign-in-with-xrpl/hono", file: "src/hono/index.ts" },
 ];
 
 // The names each entry point promises its users (names beyond these are allowed): removing or
@@ -102,6 +106,10 @@ const DOCUMENTED_NAMES: Record<string, { functions?: string[]; classes?: string[
   "sign-in-with-xrpl/postgres": { functions: ["createPostgresNonceStore", "postgresNonceStoreMigration"] },
   "sign-in-with-xrpl/testing": { functions: ["createTestClient", "createMockLedger"], types: ["MockLedger", "MockLedgerAccount"] },
   "sign-in-with-xrpl/fetch": { functions: ["createFetchHandler"] },
+  "sign-in-with-xrpl/fastify": { functions: ["requireSignIn", "toRequest"], types: ["SignInWithXrplOptions", "XrplFastifyRequest"] },
+  "sign-in-with-xrpl/koa": { functions: ["koaSessionStore", "signInRoutes", "requireSignIn"] },
+  "sign-in-with-xrpl/express": { functions: ["router", "requireSignIn"] },
+  "sign-in-with-xrpl/hono": { functions: ["signInRoutes", "xrplSession", "requireSignIn"] },
   "sign-in-with-xrpl/better-auth": { functions: ["xrpl"], types: ["XrplPluginOptions"] },
   "sign-in-with-xrpl/better-auth/client": { functions: ["xrplClient"] },
   "sign-in-with-xrpl/authjs": {

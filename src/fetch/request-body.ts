@@ -1,9 +1,6 @@
-import { BODY_LIMIT_BYTES } from "../server/verify-body.js";
+import { BODY_LIMIT_BYTES, isJsonContentType, parseJsonBytes, type BodyRead } from "../server/verify-body.js";
 
-export { BODY_LIMIT_BYTES };
-
-/** @internal `unreadable`: not JSON (content type or syntax); `too-large`: over `BODY_LIMIT_BYTES`. */
-export type BodyRead = { kind: "json"; body: unknown } | { kind: "unreadable" } | { kind: "too-large" };
+export { BODY_LIMIT_BYTES, isJsonContentType, parseJsonBytes, type BodyRead };
 
 /**
  * Reads a JSON request body of at most `BODY_LIMIT_BYTES`, found too large from
@@ -44,30 +41,4 @@ export async function readJsonBody(request: Request): Promise<BodyRead> {
     offset += chunk.byteLength;
   }
   return parseJsonBytes(bytes);
-}
-
-/**
- * Whether a `Content-Type` header value says JSON: `application/json` or any `+json` type,
- * parameters (a charset) ignored.
- *
- * @internal
- */
-export function isJsonContentType(header: string | null | undefined): boolean {
-  const type = (header ?? "").split(";")[0]!.trim().toLowerCase();
-  return type === "application/json" || type.endsWith("+json");
-}
-
-const utf8 = new TextDecoder("utf-8", { fatal: true });
-
-/**
- * A body's bytes read as strict UTF-8 JSON, or `unreadable`.
- *
- * @internal
- */
-export function parseJsonBytes(bytes: Uint8Array): BodyRead {
-  try {
-    return { kind: "json", body: JSON.parse(utf8.decode(bytes)) as unknown };
-  } catch {
-    return { kind: "unreadable" };
-  }
 }

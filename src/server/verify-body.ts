@@ -9,6 +9,35 @@ import type { VerifyRequest } from "../verify/types.js";
  */
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
+/** @internal `unreadable`: not JSON (content type or syntax); `too-large`: over `BODY_LIMIT_BYTES`. */
+export type BodyRead = { kind: "json"; body: unknown } | { kind: "unreadable" } | { kind: "too-large" };
+
+/**
+ * Whether a `Content-Type` header value says JSON: `application/json` or any `+json` type,
+ * parameters (a charset) ignored.
+ *
+ * @internal
+ */
+export function isJsonContentType(header: string | null | undefined): boolean {
+  const type = (header ?? "").split(";")[0]!.trim().toLowerCase();
+  return type === "application/json" || type.endsWith("+json");
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * A body's bytes read as strict UTF-8 JSON, or `unreadable`.
+ *
+ * @internal
+ */
+export function parseJsonBytes(bytes: Uint8Array): BodyRead {
+  try {
+    return { kind: "json", body: JSON.parse(utf8.decode(bytes)) as unknown };
+  } catch {
+    return { kind: "unreadable" };
+  }
+}
+
 /**
  * Passed as the verify body by an HTTP layer that could not read the request as JSON (another
  * content type, a syntax error): the handlers answer 400 `Invalid request body.` for it. Internal,

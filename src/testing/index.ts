@@ -11,7 +11,15 @@ export type { RevocationStoreContractOptions } from "./revocation-store-contract
 export { sessionStoreContract } from "./session-store-contract.js";
 export type { SessionStoreClient, SessionStoreHarness } from "./session-store-contract.js";
 export { createTestClient } from "./test-client.js";
-export type { TestClient, TestRoutes, TestServer, TestSignInOptions, TestSignInResult } from "./test-client.js";
+export type {
+  TestClient,
+  TestClientOptions,
+  TestRoutes,
+  TestServer,
+  TestSignInOptions,
+  TestSignInResult,
+  TestSignInVia,
+} from "./test-client.js";
 export { createDevWallet } from "../client/dev-wallet.js";
 export type { DevWallet, DevWalletOptions } from "../client/dev-wallet.js";
 export { createMemorySessionStore } from "./memory-session-store.js";

@@ -26,10 +26,43 @@ export type TestServer =
  * ```
  */
 export interface TestRoutes {
-  /** GET route answering `{ nonce }`. Default `"/api/auth/nonce"`. */
+  /** Route answering `{ nonce }`. Default `"/api/auth/nonce"` (GET); `"/api/auth/xrpl/nonce"` (POST) via better-auth; `"/api/auth/xrpl-nonce"` (GET) via Auth.js. */
   nonce?: string | undefined;
-  /** POST route taking the proof. Default `"/api/auth/verify"`. */
+  /** POST route taking the proof. Default `"/api/auth/verify"`; `"/api/auth/xrpl/verify"` via better-auth; `"/api/auth/callback/xrpl"` via Auth.js (the credentials callback of the provider's id). */
   verify?: string | undefined;
+  /** Via Auth.js: the route answering `{ csrfToken }`. Default `"/api/auth/csrf"`. */
+  csrf?: string | undefined;
+}
+
+/**
+ * How the test client signs in:
+ * - `"routes"` (default): the library's own routes (`createAuthHandlers`, `createFetchHandler`,
+ *   the framework glue): `GET /nonce`, then the proof as JSON to `POST /verify`.
+ * - `"better-auth"`: the better-auth plugin: `POST /api/auth/xrpl/nonce`, then the proof as JSON
+ *   to `POST /api/auth/xrpl/verify`, every request with the `Origin` header a browser sends.
+ * - `"authjs"`: the Auth.js provider: Auth.js's CSRF token, the provider's nonce route, then the
+ *   proof as a form to the credentials callback, as next-auth's `signIn("xrpl", ...)` posts it.
+ *
+ * @example
+ * ```ts
+ * const client = createTestClient("http://127.0.0.1:3000", { via: "better-auth" });
+ * ```
+ */
+export type TestSignInVia = "routes" | "better-auth" | "authjs";
+
+/**
+ * Options of `createTestClient`. All optional.
+ *
+ * @example
+ * ```ts
+ * const options: TestClientOptions = { via: "authjs", routes: { nonce: "/api/auth/xrpl-nonce" } };
+ * ```
+ */
+export interface TestClientOptions {
+  /** Which server side to sign in through. Default `"routes"`. */
+  via?: TestSignInVia | undefined;
+  /** The routes of every `signIn` (each call may still give its own). Defaults depend on `via`. */
+  routes?: TestRoutes | undefined;
 }
 
 /**
@@ -66,16 +99,16 @@ export interface TestSignInOptions {
  * ```
  */
 export interface TestSignInResult {
-  /** The verify route answered 2xx. */
+  /** The sign-in succeeded: the verify route answered 2xx (via Auth.js: the callback sent the browser on without an `error`). */
   ok: boolean;
   status: number;
-  /** The verify route's JSON answer (`undefined` when it was not JSON). */
+  /** The verify route's JSON answer (`undefined` when it was not JSON); via Auth.js `{ url }`, where Auth.js sends the browser next. */
   body: unknown;
   /** The account that signed. */
   address: string;
   /** The exact message text that was signed. */
   message: string;
-  /** The body posted to the verify route. */
+  /** The fields posted to the verify route (as JSON, or via Auth.js as a form with the CSRF token). */
   proof: Record<string, unknown>;
 }
 
@@ -105,7 +138,12 @@ export interface TestClient {
 }
 
 const IN_PROCESS_ORIGIN = "http://localhost";
-const DEFAULT_ROUTES = { nonce: "/api/auth/nonce", verify: "/api/auth/verify" } as const;
+const DEFAULT_ROUTES: Readonly<Record<TestSignInVia, Required<{ [K in keyof TestRoutes]: string }>>> = {
+  routes: { nonce: "/api/auth/nonce", verify: "/api/auth/verify", csrf: "/api/auth/csrf" },
+  "better-auth": { nonce: "/api/auth/xrpl/nonce", verify: "/api/auth/xrpl/verify", csrf: "/api/auth/csrf" },
+  authjs: { nonce: "/api/auth/xrpl-nonce", verify: "/api/auth/callback/xrpl", csrf: "/api/auth/csrf" },
+};
+const VIAS: readonly string[] = Object.keys(DEFAULT_ROUTES);
 
 /**
  * Creates a `TestClient` for a running server (base URL) or a fetch-style handler. Use it in
@@ -123,10 +161,32 @@ const DEFAULT_ROUTES = { nonce: "/api/auth/nonce", verify: "/api/auth/verify" } 
  * expect(result.ok).toBe(true);
  * expect(await (await client.fetch("/api/auth/me")).json()).toEqual({ address: result.address });
  * ```
+ *
+ * @example
+ * ```ts
+ * // Through the better-auth plugin, or the Auth.js provider
+ * const viaBetterAuth = createTestClient("http://127.0.0.1:3000", { via: "better-auth" });
+ * await viaBetterAuth.signIn();
+ * const session = await (await viaBetterAuth.fetch("/api/auth/get-session")).json();
+ *
+ * const viaAuthjs = createTestClient("http://127.0.0.1:3000", { via: "authjs" });
+ * const { ok } = await viaAuthjs.signIn({ wallet: createDevWallet({ proof: "signedTx" }) });
+ * ```
  */
-export function createTestClient(server: TestServer): TestClient {
+export function createTestClient(server: TestServer, options: TestClientOptions = {}): TestClient {
   const { origin, send } = resolveServer(server);
-  return makeClient(origin, send, new Map());
+  const via = options.via ?? "routes";
+  if (!VIAS.includes(via)) {
+    throw new InvalidOptionsError(
+      `sign-in-with-xrpl: createTestClient: \`via\` is "routes", "better-auth" or "authjs" (got ${JSON.stringify(via)}); omit it for the library's own routes.`,
+    );
+  }
+  return makeClient(origin, send, new Map(), { via, routes: { ...DEFAULT_ROUTES[via], ...definedOnly(options.routes ?? {}) } });
+}
+
+interface ClientSetup {
+  via: TestSignInVia;
+  routes: Required<{ [K in keyof TestRoutes]: string }>;
 }
 
 type Send = (request: Request) => Promise<Response>;
@@ -152,13 +212,16 @@ function resolveServer(server: TestServer): { origin: string; send: Send } {
   );
 }
 
-function makeClient(origin: string, send: Send, cookies: Map<string, string>): TestClient {
+function makeClient(origin: string, send: Send, cookies: Map<string, string>, setup: ClientSetup): TestClient {
   const cookieHeader = (): string => [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  const { via } = setup;
 
   const clientFetch = async (path: string, init: RequestInit = {}): Promise<Response> => {
     const headers = new Headers(init.headers);
     const header = cookieHeader();
     if (header !== "") headers.set("cookie", header);
+    // better-auth and Auth.js check the Origin a browser sends with every request that changes state.
+    if (via !== "routes" && !headers.has("origin") && (init.method ?? "GET").toUpperCase() !== "GET") headers.set("origin", origin);
     const response = await send(new Request(new URL(path, origin), { ...init, headers }));
     for (const raw of response.headers.getSetCookie()) storeSetCookie(cookies, raw);
     return response;
@@ -168,15 +231,9 @@ function makeClient(origin: string, send: Send, cookies: Map<string, string>): T
     fetch: clientFetch,
     async signIn(options = {}) {
       const wallet = options.wallet ?? createDevWallet();
-      const routes = { ...DEFAULT_ROUTES, ...definedOnly(options.routes ?? {}) };
-      const nonceResponse = await clientFetch(routes.nonce);
-      const nonceBody = await readJson(nonceResponse);
-      const nonce = isRecord(nonceBody) ? nonceBody["nonce"] : undefined;
-      if (!nonceResponse.ok || typeof nonce !== "string") {
-        throw new Error(
-          `sign-in-with-xrpl: test sign-in: GET ${routes.nonce} answered ${nonceResponse.status} ${JSON.stringify(nonceBody)}, not { nonce }.`,
-        );
-      }
+      const routes = { ...setup.routes, ...definedOnly(options.routes ?? {}) };
+      const csrfToken = via === "authjs" ? await readField(clientFetch, routes.csrf, "GET", "csrfToken") : undefined;
+      const nonce = await readField(clientFetch, routes.nonce, via === "better-auth" ? "POST" : "GET", "nonce");
       const address = await wallet.getAddress();
       const message = createMessage({
         domain: options.domain ?? new URL(origin).host,
@@ -189,6 +246,21 @@ function makeClient(origin: string, send: Send, cookies: Map<string, string>): T
       });
       const signed = await wallet.sign(message);
       const proof: Record<string, unknown> = { message, address, ...signed };
+      if (csrfToken !== undefined) {
+        // As next-auth's signIn("xrpl", ...) posts it: a form, and the answer as JSON { url }.
+        const form = new URLSearchParams({ callbackUrl: `${origin}/`, csrfToken });
+        for (const [name, value] of Object.entries(proof)) if (typeof value === "string") form.set(name, value);
+        const response = await clientFetch(routes.verify, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", "x-auth-return-redirect": "1" },
+          body: form,
+          redirect: "manual",
+        });
+        const body = await readJson(response);
+        const next = isRecord(body) && typeof body["url"] === "string" ? body["url"] : undefined;
+        const refused = next === undefined || new URL(next, origin).searchParams.has("error");
+        return { ok: response.ok && !refused, status: response.status, body, address, message, proof: { ...proof, csrfToken } };
+      }
       const response = await clientFetch(routes.verify, {
         method: "POST",
         headers: { "content-type": "application/json" },
@@ -198,7 +270,7 @@ function makeClient(origin: string, send: Send, cookies: Map<string, string>): T
     },
     cookie: (name) => cookies.get(name),
     cookieHeader,
-    clone: () => makeClient(origin, send, new Map(cookies)),
+    clone: () => makeClient(origin, send, new Map(cookies), setup),
   };
   return client;
 }
@@ -233,9 +305,28 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function definedOnly(routes: TestRoutes): { nonce?: string; verify?: string } {
-  const picked: { nonce?: string; verify?: string } = {};
+function definedOnly(routes: TestRoutes): { nonce?: string; verify?: string; csrf?: string } {
+  const picked: { nonce?: string; verify?: string; csrf?: string } = {};
   if (routes.nonce !== undefined) picked.nonce = routes.nonce;
   if (routes.verify !== undefined) picked.verify = routes.verify;
+  if (routes.csrf !== undefined) picked.csrf = routes.csrf;
   return picked;
+}
+
+/** One string field of a route's JSON answer (the nonce, Auth.js's CSRF token), or an error saying what came instead. */
+async function readField(
+  clientFetch: (path: string, init?: RequestInit) => Promise<Response>,
+  path: string,
+  method: "GET" | "POST",
+  field: string,
+): Promise<string> {
+  const response = await clientFetch(path, { method });
+  const body = await readJson(response);
+  const value = isRecord(body) ? body[field] : undefined;
+  if (!response.ok || typeof value !== "string") {
+    throw new Error(
+      `sign-in-with-xrpl: test sign-in: ${method} ${path} answered ${response.status} ${JSON.stringify(body)}, not { ${field} }.`,
+    );
+  }
+  return value;
 }

@@ -160,6 +160,10 @@ export function checkSnippets(root: string, snippets: readonly Snippet[]): Snipp
       "sign-in-with-xrpl/deno-kv": ["src/deno-kv/index.ts"],
       "sign-in-with-xrpl/xaman": ["src/xaman/index.ts"],
       "sign-in-with-xrpl/oidc": ["src/oidc/index.ts"],
+      "sign-in-with-xrpl/fastify": ["src/fastify/index.ts"],
+      "sign-in-with-xrpl/koa": ["src/koa/index.ts"],
+      "sign-in-with-xrpl/express": ["src/express/index.ts"],
+      "sign-in-with-xrpl/hono": ["src/hono/index.ts"],
     },
   };
   delete options.rootDir;

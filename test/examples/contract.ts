@@ -29,13 +29,27 @@ import {
   type Routes,
 } from "./flow.js";
 
-export interface ExampleContract {
+/** A server the HTTP contract runs against: an example's process, or a framework's app on loopback. */
+export interface RunningServer {
+  /** `http://127.0.0.1:<port>` */
+  readonly url: string;
+  readonly port: number;
+  stop(): Promise<unknown>;
+}
+
+/**
+ * The part of the contract any server on the library keeps: the routes, statuses and texts of a
+ * sign-in, the cross-site rule, bad bodies, races and replays, a ledger outage. `start` reads
+ * XRPL_NODE_URL, APP_DOMAIN and ALLOWED_ORIGINS from `env` as the examples do.
+ */
+export interface HttpContract {
   name: string;
   sessionKind: SessionKind;
-  example: "express" | "next" | "hono";
-  start(env: Record<string, string | undefined>): Promise<ExampleProcess>;
-  /** Starts the example the way its one command does for a demo: no APP_DOMAIN given. */
-  startDemo(env: Record<string, string | undefined>): Promise<ExampleProcess>;
+  start(env: Record<string, string | undefined>): Promise<RunningServer>;
+  /** The routes of a server at `baseUrl`. Default: the examples' routes of its session kind. */
+  routes?: (baseUrl: string) => Routes;
+  /** A path with no route, answered 404 `Not found.`. Default `/api/nope`. */
+  unknownPath?: string;
   /** The session cookie's name (default of the example). */
   cookieName: string;
   texts: {
@@ -50,6 +64,13 @@ export interface ExampleContract {
      */
     notAProof?: { status: number; error: string };
   };
+}
+
+export interface ExampleContract extends HttpContract {
+  example: "express" | "next" | "hono";
+  start(env: Record<string, string | undefined>): Promise<ExampleProcess>;
+  /** Starts the example the way its one command does for a demo: no APP_DOMAIN given. */
+  startDemo(env: Record<string, string | undefined>): Promise<ExampleProcess>;
   /**
    * Set when the example is its own Node server (`node server.mjs`, as Express and Hono are): what
    * it prints once listening. The Next example starts through its launcher, tested in its own file.
@@ -63,20 +84,22 @@ const minutes = (count: number) => count * 60_000;
 /** An origin of another site that the examples are started to allow (ALLOWED_ORIGINS), like a wallet's web page. */
 const ALLOWED_ORIGIN = "https://wallet.example";
 
-export function defineExampleContract(contract: ExampleContract): void {
+/** The HTTP contract of a sign-in server: see `HttpContract`. */
+export function defineHttpContract(contract: HttpContract): void {
   const { sessionKind, texts } = contract;
   const notAProof = texts.notAProof ?? texts.badBody;
+  const routesFor = contract.routes ?? ((baseUrl: string) => routesOf(baseUrl, sessionKind));
 
   describe(`${contract.name}: the sign-in flow`, () => {
     let node: MockRippled;
-    let app: ExampleProcess;
+    let app: RunningServer;
     let routes: Routes;
 
     beforeAll(async () => {
       node = await startMockRippled();
       // This suite asks for far more than the default 60 nonces a minute; the limit has its own suite below.
       app = await contract.start({ XRPL_NODE_URL: node.url, APP_DOMAIN, NONCE_RATE_LIMIT: "1000", ALLOWED_ORIGINS: ALLOWED_ORIGIN });
-      routes = routesOf(app.url, sessionKind);
+      routes = routesFor(app.url);
     });
     afterAll(async () => {
       await app?.stop();
@@ -541,7 +564,7 @@ export function defineExampleContract(contract: ExampleContract): void {
       });
 
       it("an unknown route under /api: 404", async () => {
-        const answer = await readJson(await fetch(`${app.url}/api/nope`));
+        const answer = await readJson(await fetch(`${app.url}${contract.unknownPath ?? "/api/nope"}`));
         expect(answer).toMatchObject({ status: 404, body: { error: "Not found." } });
       });
 
@@ -556,13 +579,13 @@ export function defineExampleContract(contract: ExampleContract): void {
 
   describe(`${contract.name}: ledger node unavailable`, () => {
     let node: MockRippled;
-    let app: ExampleProcess;
+    let app: RunningServer;
     let routes: Routes;
 
     beforeAll(async () => {
       node = await startMockRippled();
       app = await contract.start({ XRPL_NODE_URL: node.url, APP_DOMAIN });
-      routes = routesOf(app.url, sessionKind);
+      routes = routesFor(app.url);
     });
     afterAll(async () => {
       await app?.stop();
@@ -597,6 +620,11 @@ export function defineExampleContract(contract: ExampleContract): void {
       expect((await signInBySignature(createCookieJar(), routes)).status).toBe(200);
     }, 60_000);
   });
+}
+
+export function defineExampleContract(contract: ExampleContract): void {
+  const { sessionKind } = contract;
+  defineHttpContract(contract);
 
   describe(`${contract.name}: nonce rate limit`, () => {
     let app: ExampleProcess;

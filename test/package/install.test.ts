@@ -6,14 +6,15 @@
 //   ES modules with `node16`, and `bundler`. Each imports every subpath of `exports` with its
 //   types (an untyped or unresolved subpath fails the compile) and compiles usage.ts, whose
 //   `@ts-expect-error` lines prove the types are real. The node10 and node16 builds then run, so
-//   every subpath also loads under require() and import;
+//   every subpath also loads under require() and import; the node10 project also mounts Fastify
+//   and signs in by signed transaction against the shipped mock ledger (node10-cjs/ledger.ts);
 // - the installed package.json (no repository fields), no source maps, the guides' links on the
 //   installed layout, and the `sign-in-with-xrpl` command (`--version`, a bare call).
 //
 // One tarball and one install serve every check. The dependencies come from npm's cache (the
 // repository's own install filled it); the optional peers the typings name (better-auth, Auth.js,
-// redis, pg) and the compiler are linked from the repository's node_modules, as a user would have
-// installed them.
+// redis, pg, fastify, hono) and the compiler are linked from the repository's node_modules, as a
+// user would have installed them.
 import { execFile } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -32,7 +33,18 @@ const FIXTURES = fileURLToPath(new URL("./fixtures/", import.meta.url));
 const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as Manifest & { name: string; version: string };
 
 /** Packages a user installs beside this one for the typings and entries they use. */
-const LINKED_FROM_REPOSITORY = ["typescript", "@types/node", "better-auth", "@auth/core", "next-auth", "redis", "pg", "@types/pg"];
+const LINKED_FROM_REPOSITORY = [
+  "typescript",
+  "@types/node",
+  "better-auth",
+  "@auth/core",
+  "next-auth",
+  "redis",
+  "pg",
+  "@types/pg",
+  "fastify",
+  "hono",
+];
 
 /** The subpaths of `exports` users import, "sign-in-with-xrpl" first. */
 const SPECIFIERS = Object.keys(manifest["exports"] as object)
@@ -128,6 +140,17 @@ describe("the packed tarball, installed", () => {
       for (const [specifier, count] of Object.entries(counts)) expect(count, `${fixture}: ${specifier}`).toBeGreaterThan(0);
     }
   });
+
+  it("mounts Fastify and signs in by signed transaction against the shipped mock ledger, under node10 and require()", async () => {
+    const { stdout } = await run(process.execPath, [join(project, "node10-cjs", "out", "ledger.js")], {
+      cwd: join(project, "node10-cjs"),
+      timeout: 60_000,
+    });
+    const answer = JSON.parse(stdout.trim().split("\n").at(-1) ?? "") as Record<string, unknown>;
+    expect(answer).toMatchObject({ signedIn: true, profile: true, refused: 401 });
+    expect(answer["lookups"]).toEqual(expect.any(Number));
+    expect(answer["lookups"] as number).toBeGreaterThan(1);
+  }, 90_000);
 
   it("installs a package.json without the repository's fields, and no source map", () => {
     const installedManifest = JSON.parse(readFileSync(join(installed, "package.json"), "utf8")) as Manifest;

@@ -1,16 +1,19 @@
 import Fastify, { type FastifyInstance } from "fastify";
+import { requireSignIn, signInWithXrpl } from "sign-in-with-xrpl/fastify";
 import type { FetchHandler } from "sign-in-with-xrpl/fetch";
-import { signInRoutes, toRequest } from "./sign-in-routes.js";
 
 export async function buildServer(auth: FetchHandler): Promise<FastifyInstance> {
   const app = Fastify();
-  await app.register(signInRoutes, { auth });
+  // GET /api/auth/nonce, POST /api/auth/verify, POST /api/auth/signout, GET /api/auth/me.
+  await app.register(signInWithXrpl, { auth });
 
-  // Your own protected route.
-  app.get("/api/profile", async (request, reply) => {
-    const signedIn = await auth.getSession(toRequest(request));
-    if (signedIn === null) return reply.code(401).send({ error: "Not authenticated." });
-    return { address: signedIn.address };
+  // Your own protected route: 401 unless signed in, then the sign-in is in request.xrpl.signedIn.
+  app.get("/api/profile", { preHandler: requireSignIn }, async (request) => ({ address: request.xrpl.signedIn?.address }));
+
+  // A route that shows something else to a signed-in user.
+  app.get("/api/greeting", async (request) => {
+    const signedIn = await request.xrpl.getSession();
+    return { greeting: signedIn === null ? "Hello" : `Hello ${signedIn.address}` };
   });
 
   return app;

@@ -213,7 +213,9 @@ export class LedgerConnection implements LedgerReader {
     const command = String(body["command"]);
     const deadline = Date.now() + this.#connectTimeoutMs + this.#requestTimeoutMs;
     for (let attempt = 0; ; attempt += 1) {
-      const connection = await this.#connected(deadline);
+      // An open socket is used at once: no turn of the event loop on the path of every sign-in.
+      const current = this.#current;
+      const connection = !this.#closed && current !== undefined && current.rpc.isOpen() ? current : await this.#connected(deadline);
       const remainingMs = Math.max(1, Math.min(this.#requestTimeoutMs, deadline - Date.now()));
       try {
         const answer = await connection.rpc.answer({ ...body, api_version: API_VERSION }, remainingMs);

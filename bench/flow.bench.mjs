@@ -412,16 +412,14 @@ try {
         try {
           console.log(`\n${servers.ours.banner}\n${servers.ceiling.banner}`);
           // Warm-up: JIT (every function compiled, so rounds measure the steady state), sockets,
-          // the verifier's ledger connection, for every variant.
+          // the verifier's ledger connection, for every variant; every concurrency's clients are
+          // opened here, so no round pays for new connections.
           for (const variant of variants) {
-            for (const side of ["ours", "ceiling"]) {
-              await runPhase(
-                servers[side],
-                side === "ours" ? target.oursPaths : target.ceilingPaths,
-                variant,
-                TARGET_CONCURRENCY,
-                WARM_UP_MS,
-              );
+            for (const concurrency of variant.concurrencies) {
+              for (const side of ["ours", "ceiling"]) {
+                const paths = side === "ours" ? target.oursPaths : target.ceilingPaths;
+                await runPhase(servers[side], paths, variant, concurrency, WARM_UP_MS);
+              }
             }
           }
           const results = [];

@@ -30,11 +30,13 @@ describe("README", () => {
     expect(firstBlock).toBe("```sh\nnpm install sign-in-with-xrpl");
   });
 
-  it("keeps the repository's commands (examples, tests) in the section for contributors", () => {
-    const section = readme.slice(readme.indexOf("\n## Example apps and contributing"));
-    expect(section).toContain("npm install && npm start");
-    expect(section).toContain("npm install && npm test");
-    expect(readme.indexOf("npm install && npm start")).toBeGreaterThan(readme.indexOf("\n## Example apps and contributing"));
+  it("gives a clone's two commands (demo and tests) before any section, said to be for contributors", () => {
+    const firstSection = readme.indexOf("\n## ");
+    for (const command of ["npm install && npm start", "npm install && npm test"]) {
+      expect(readme.indexOf(command)).toBeGreaterThan(-1);
+      expect(readme.indexOf(command)).toBeLessThan(firstSection);
+    }
+    expect(readme.slice(0, readme.indexOf("npm install && npm start"))).toContain("In a clone of the repository (for contributors)");
   });
 
   it("keeps the server example to 15 lines and the client example to 10 (blank lines aside)", () => {

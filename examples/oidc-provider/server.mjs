@@ -8,6 +8,7 @@ import { createRedisAdapter, createXrplOidc } from "sign-in-with-xrpl/oidc";
 import { checkClients, checkedByProvider, checkedProviderOptions, ConfigError, loadConfig, redactUrl } from "./config.mjs";
 import { checkedByLibrary } from "../express/settings-rules.mjs";
 import { shownHost, shutDownOnSignals, stop, stopOnListenError } from "../express/server-process.mjs";
+import { connectRedis } from "../express/server-start.mjs";
 import { createApp } from "./app.mjs";
 
 let config;
@@ -27,19 +28,8 @@ let nonceStore = createMemoryNonceStore();
 let adapter;
 if (config.redisUrl !== undefined) {
   // Loaded only when used, so a single instance needs no Redis package.
-  const [{ redisConnection }, { createRedisNonceStore }] = await Promise.all([
-    import("../express/redis.mjs"),
-    import("sign-in-with-xrpl/redis"),
-  ]);
-  const connection = redisConnection(config.redisUrl);
-  try {
-    await connection.connect();
-  } catch (error) {
-    await verifier.close();
-    if (error instanceof ConfigError) stop(error.message);
-    throw error;
-  }
-  redis = connection.client;
+  const { createRedisNonceStore } = await import("sign-in-with-xrpl/redis");
+  redis = await connectRedis(config.redisUrl, verifier);
   const prefix = config.redisKeyPrefix;
   nonceStore = createRedisNonceStore(redis, {
     prefix: `${prefix}nonce:`,

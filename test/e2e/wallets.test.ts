@@ -21,7 +21,7 @@ const { vectors } = buildWalletVectors();
 const vectorOf = (wallet: WalletVector["wallet"], curve: Curve) =>
   vectors.find((vector) => vector.wallet === wallet && vector.curve === curve)!;
 
-let server: Server;
+let server: Server | undefined;
 let base: string;
 let browser: TestBrowser;
 let verifier: Verifier;
@@ -61,8 +61,9 @@ beforeAll(async () => {
     response.writeHead(200, { "content-type": "text/javascript" });
     response.end(file.contents);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  const listening = server;
+  await new Promise<void>((resolve) => listening.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(listening.address() as AddressInfo).port}/`;
   browser = await launchBrowser();
   verifier = createVerifier({ ledgerReader, strategies: [compactSignature({ ledger: "never" }), signedTransaction()] });
 });
@@ -70,7 +71,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await verifier?.close();
   await browser?.close();
-  await new Promise<void>((resolve) => server?.close(() => resolve()));
+  // beforeAll may stop before the server exists (chromium missing): then there is nothing to close.
+  const running = server;
+  if (running !== undefined) await new Promise<void>((resolve) => running.close(() => resolve()));
 });
 
 interface Outcome {

@@ -1,5 +1,6 @@
 // A ledger node on 127.0.0.1 for the benchmarks: the tests' mock rippled
-// (test/support/mock-rippled.ts, which answers server_info and account_info as rippled does),
+// (createMockLedger of the testing entry, re-exported by test/support/mock-rippled.ts; it answers
+// server_info and account_info as rippled does),
 // compiled with esbuild into test-artifacts/ on first use, so the benchmarks and the tests use one
 // stand-in. Loopback only: a look-up costs a real WebSocket round trip and rippled's JSON, not a
 // network's latency.
@@ -8,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
 const source = fileURLToPath(new URL("../test/support/mock-rippled.ts", import.meta.url));
-// Inside the repository, so the bundle finds ws and ripple-address-codec in its node_modules.
+// Inside the repository, so the bundle finds ws in its node_modules.
 const outDirectory = fileURLToPath(new URL("../test-artifacts/bench/", import.meta.url));
 const outFile = `${outDirectory}mock-rippled.mjs`;
 

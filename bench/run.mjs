@@ -1,13 +1,13 @@
 // Runs every benchmark of the project, one after the other (so they do not compete for the
 // two cores), and repeats the RATIO, SIZE, TARGET and LATENCY lines at the end as a summary.
-// Usage: npm run bench [-- <name> ...]   (names: message, verify, import, flow, bun-verify, store-growth, oidc, stores, client-size, worker-size)
+// Usage: npm run bench [-- <name> ...]   (names: message, verify, import, flow, bun-verify, store-growth, oidc, stores, claims, client-size, worker-size)
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const all = ["message", "verify", "import", "flow", "bun-verify", "store-growth", "oidc", "stores", "client-size", "worker-size"];
+const all = ["message", "verify", "import", "flow", "bun-verify", "store-growth", "oidc", "stores", "claims", "client-size", "worker-size"];
 /** Size measurements are scripts of their own name; the others are `<name>.bench.mjs`. */
 const SIZE_SCRIPTS = new Set(["client-size", "worker-size"]);
 const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : all;

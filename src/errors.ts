@@ -12,7 +12,13 @@ import type { MessageIssueCode } from "./message/issues.js";
  * ```
  */
 export type ServerErrorCode =
-  "message_format" | "invalid_options" | "ledger_unavailable" | "store_unavailable" | "network_mismatch" | "crypto_unavailable";
+  | "message_format"
+  | "invalid_options"
+  | "ledger_unavailable"
+  | "ledger_request_failed"
+  | "store_unavailable"
+  | "network_mismatch"
+  | "crypto_unavailable";
 
 /**
  * The steps of a browser sign-in, in order (plus `signOut` and `me`). Client errors name the step
@@ -156,6 +162,36 @@ export class LedgerUnavailableError extends SignInError {
   declare readonly code: "ledger_unavailable";
   constructor(message: string, options?: { cause?: unknown }) {
     super("ledger_unavailable", message, options);
+  }
+}
+
+/**
+ * A ledger node answered a request with an error of its own (`status: "error"`), such as
+ * `entryNotFound` for a `ledger_entry` that names nothing, or `actNotFound` for an account that
+ * does not exist. `error` is rippled's error token. Only `ledger.request` in a `custom` claim (and
+ * `LedgerReader.request`) rejects with it: the built-in claims read these answers themselves.
+ *
+ * @example
+ * ```ts
+ * import { custom, LedgerRequestError } from "sign-in-with-xrpl";
+ * const hasTicket = custom("has a ticket", async (address, ledger) => {
+ *   try {
+ *     const result = await ledger.request({ command: "account_objects", account: address, type: "ticket", limit: 10 });
+ *     return result.account_objects.length > 0;
+ *   } catch (error) {
+ *     if (error instanceof LedgerRequestError && error.error === "actNotFound") return false;
+ *     throw error;
+ *   }
+ * });
+ * ```
+ */
+export class LedgerRequestError extends SignInError {
+  declare readonly code: "ledger_request_failed";
+  /** The node's error token, such as `"entryNotFound"` or `"actNotFound"`. */
+  readonly error: string;
+  constructor(error: string, message: string, options?: { cause?: unknown }) {
+    super("ledger_request_failed", message, options);
+    this.error = error;
   }
 }
 

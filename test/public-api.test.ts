@@ -100,7 +100,7 @@ const DOCUMENTED_NAMES: Record<string, { functions?: string[]; classes?: string[
   },
   "sign-in-with-xrpl/redis": { functions: ["createRedisNonceStore"] },
   "sign-in-with-xrpl/postgres": { functions: ["createPostgresNonceStore", "postgresNonceStoreMigration"] },
-  "sign-in-with-xrpl/testing": {},
+  "sign-in-with-xrpl/testing": { functions: ["createTestClient", "createMockLedger"], types: ["MockLedger", "MockLedgerAccount"] },
   "sign-in-with-xrpl/fetch": { functions: ["createFetchHandler"] },
   "sign-in-with-xrpl/better-auth": { functions: ["xrpl"], types: ["XrplPluginOptions"] },
   "sign-in-with-xrpl/better-auth/client": { functions: ["xrplClient"] },

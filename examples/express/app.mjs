@@ -56,6 +56,9 @@ function clearCookieOptions(cookieName, production) {
  *   allowedOrigins?: string[],
  *   nonceRateLimit: number,
  *   trustProxy?: boolean | number | string,
+ *   claims?: import("sign-in-with-xrpl").ClaimSet,
+ *   requireClaims?: string[],
+ *   revalidateAfterSeconds?: number,
  *   publicDir?: string,
  *   logger?: import("sign-in-with-xrpl").Logger,
  *   xaman?: { apiKey: string, apiSecret: string, endpoint?: string },
@@ -74,6 +77,9 @@ export function createApp(options) {
     allowedOrigins,
     nonceRateLimit,
     trustProxy,
+    claims,
+    requireClaims,
+    revalidateAfterSeconds,
     publicDir,
     xaman,
   } = options;
@@ -93,6 +99,11 @@ export function createApp(options) {
       // Pages of other sites get 403 from nonce, verify and sign-out, except ALLOWED_ORIGINS.
       ...(allowedOrigins === undefined ? {} : { allowedOrigins }),
       production,
+      // SIGN_IN_CLAIMS: read at sign-in and answered by the me route; REQUIRE_CLAIMS must hold.
+      ...(claims === undefined ? {} : { claims }),
+      ...(requireClaims === undefined ? {} : { requireClaims }),
+      // REVALIDATE_AFTER_SECONDS: the key's authority and the claims are read again this often.
+      ...(revalidateAfterSeconds === undefined ? {} : { revalidateAfterSeconds }),
       nonceStore,
       logger,
     }),

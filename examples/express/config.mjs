@@ -16,6 +16,8 @@ import {
   readPort,
   readPositiveInteger,
   readRedisUrl,
+  readRequireClaims,
+  readSignInClaims,
 } from "./settings-rules.mjs";
 
 // Loaded only when REDIS_URL is set, so the default setup needs no Redis packages at all.
@@ -31,6 +33,8 @@ export { ConfigError, checkedByLibrary, redactUrl } from "./settings-rules.mjs";
  *   cookieName: string, nodeUrl: string | undefined, domain: string[] | undefined,
  *   chainId: string, allowedOrigins: string[] | undefined,
  *   redisUrl: string | undefined, nonceRateLimit: number, trustProxy: boolean | number | string | undefined,
+ *   claims: import("sign-in-with-xrpl").ClaimSet | undefined, requireClaims: string[] | undefined,
+ *   revalidateAfterSeconds: number | undefined,
  *   xaman: { apiKey: string, apiSecret: string, endpoint: string | undefined } | undefined,
  * }}
  */
@@ -43,6 +47,7 @@ export function loadConfig(env, logger = console) {
     resolveSessionSecret({ secret: env.SESSION_SECRET, production, logger }),
   );
 
+  const claims = readSignInClaims(env.SIGN_IN_CLAIMS);
   return {
     port: readPort(env.PORT),
     host: nonEmpty(env.HOST),
@@ -56,6 +61,13 @@ export function loadConfig(env, logger = console) {
     redisUrl: readRedisUrl(env.REDIS_URL, loadRedisCreateClient),
     nonceRateLimit: readPositiveInteger("NONCE_RATE_LIMIT", env.NONCE_RATE_LIMIT, 60),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
+    claims,
+    requireClaims: readRequireClaims(env.REQUIRE_CLAIMS, claims),
+    // Re-check the key's authority and the claims on the ledger this often (unset: never).
+    revalidateAfterSeconds:
+      nonEmpty(env.REVALIDATE_AFTER_SECONDS) === undefined
+        ? undefined
+        : readPositiveInteger("REVALIDATE_AFTER_SECONDS", env.REVALIDATE_AFTER_SECONDS, 1),
     xaman: readXaman(env),
   };
 }

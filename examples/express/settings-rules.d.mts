@@ -1,4 +1,5 @@
 /** Types of settings-rules.mjs, for the Next example's TypeScript files. */
+import type { ClaimSet } from "sign-in-with-xrpl";
 export class ConfigError extends Error {}
 export function checkedByLibrary<T>(setting: string, value: string | undefined, run: () => T): T;
 export function nonEmpty(value: string | undefined): string | undefined;
@@ -10,4 +11,6 @@ export function redactUrl(url: string): string;
 export const DEFAULT_CHAIN_ID: string;
 export function readChainId(value: string | undefined): string;
 export function readAllowedOrigins(value: string | undefined): string[] | undefined;
+export function readSignInClaims(value: string | undefined): ClaimSet | undefined;
+export function readRequireClaims(value: string | undefined, claims: ClaimSet | undefined): string[] | undefined;
 export function uriSchemesFor(production: boolean, domain: string[] | undefined): string[] | undefined;

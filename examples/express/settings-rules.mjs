@@ -2,7 +2,7 @@
 // a library refusal to name the setting, and the settings whose rule is the same everywhere
 // (PORT, whole numbers, APP_DOMAIN, REDIS_URL, hiding a URL's password). It imports neither
 // Express nor node-redis, so the Next example's server and bundle can use it too.
-import { createAuthHandlers, InvalidOptionsError, LOOPBACK_DOMAINS } from "sign-in-with-xrpl";
+import { claimsFromJson, createAuthHandlers, InvalidOptionsError, LOOPBACK_DOMAINS } from "sign-in-with-xrpl";
 
 /** A setting the server cannot start with. `message` is meant for the operator, as is. */
 export class ConfigError extends Error {
@@ -132,6 +132,61 @@ export function uriSchemesFor(production, domain) {
   if (!production) return undefined;
   const loopbackOnly = domain !== undefined && domain.every((host) => LOOPBACK_DOMAINS.includes(hostWithoutPort(host).toLowerCase()));
   return loopbackOnly ? undefined : ["https"];
+}
+
+/** What SIGN_IN_CLAIMS looks like, for the fix of a bad value. */
+const SIGN_IN_CLAIMS_EXAMPLE = `{"kyc":{"credential":{"issuer":"r...","type":"KYC"}}}`;
+
+/**
+ * SIGN_IN_CLAIMS: the ledger claims read for every account that signs in, as a JSON record of
+ * named claims, e.g. {"kyc":{"credential":{"issuer":"r...","type":"KYC"}}}. The session keeps
+ * them and the me route answers them. Unset: none. Read by the library's `claimsFromJson`, whose
+ * refusal names the setting and the path (SIGN_IN_CLAIMS.kyc.credential.issuer: ...).
+ *
+ * @param {string | undefined} value
+ * @returns {import("sign-in-with-xrpl").ClaimSet | undefined}
+ */
+export function readSignInClaims(value) {
+  const text = nonEmpty(value);
+  if (text === undefined) return undefined;
+  let parsed;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(
+      `SIGN_IN_CLAIMS is not JSON (${error?.message ?? error}): set it to a record of named claims, e.g. SIGN_IN_CLAIMS='${SIGN_IN_CLAIMS_EXAMPLE}'.`,
+    );
+  }
+  return checkedByLibrary("SIGN_IN_CLAIMS", text, () => claimsFromJson(parsed, "SIGN_IN_CLAIMS"));
+}
+
+/**
+ * REQUIRE_CLAIMS, split on commas: the names of SIGN_IN_CLAIMS an account must hold to sign in
+ * and to stay signed in ("kyc"). A name SIGN_IN_CLAIMS does not define stops the start. Unset: none.
+ *
+ * @param {string | undefined} value
+ * @param {import("sign-in-with-xrpl").ClaimSet | undefined} claims SIGN_IN_CLAIMS, read
+ * @returns {string[] | undefined}
+ */
+export function readRequireClaims(value, claims) {
+  const names = (value ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
+  if (names.length === 0) return undefined;
+  if (claims === undefined) {
+    throw new ConfigError(
+      `REQUIRE_CLAIMS=${names.join(",")} needs SIGN_IN_CLAIMS to define those claims, e.g. SIGN_IN_CLAIMS='${SIGN_IN_CLAIMS_EXAMPLE}' REQUIRE_CLAIMS=kyc.`,
+    );
+  }
+  const defined = Object.keys(claims);
+  const unknown = names.filter((name) => !defined.includes(name));
+  if (unknown.length > 0) {
+    throw new ConfigError(
+      `REQUIRE_CLAIMS names ${unknown.join(", ")}, which SIGN_IN_CLAIMS does not define (it defines ${defined.join(", ") || "none"}): require only names of SIGN_IN_CLAIMS.`,
+    );
+  }
+  return names;
 }
 
 /** "example.com:8443" -> "example.com", "[::1]:3000" -> "[::1]". */

@@ -22,6 +22,9 @@ import { uriSchemesFor } from "../express/settings-rules.mjs";
  *   allowedOrigins?: string[],
  *   nonceRateLimit: number,
  *   trustProxy?: boolean | number | string,
+ *   claims?: import("sign-in-with-xrpl").ClaimSet,
+ *   requireClaims?: string[],
+ *   revalidateAfterSeconds?: number,
  *   publicDir?: string,
  *   logger?: import("sign-in-with-xrpl").Logger,
  * }} options
@@ -39,6 +42,9 @@ export function createApp(options) {
     allowedOrigins,
     nonceRateLimit,
     trustProxy,
+    claims,
+    requireClaims,
+    revalidateAfterSeconds,
     publicDir,
   } = options;
   const logger = options.logger ?? console;
@@ -58,6 +64,11 @@ export function createApp(options) {
       ...(allowedOrigins === undefined ? {} : { allowedOrigins }),
       production,
       sessionSecret,
+      // SIGN_IN_CLAIMS: read at sign-in and answered by the me route; REQUIRE_CLAIMS must hold.
+      ...(claims === undefined ? {} : { claims }),
+      ...(requireClaims === undefined ? {} : { requireClaims }),
+      // REVALIDATE_AFTER_SECONDS: the key's authority and the claims are read again this often.
+      ...(revalidateAfterSeconds === undefined ? {} : { revalidateAfterSeconds }),
       nonceStore,
       cookie: { name: cookieName },
       logger,
@@ -106,7 +117,9 @@ export function createApp(options) {
   // request was sent to: with several APP_DOMAIN hosts, a session counts on its own host only).
   app.get("/api/me", async (c) => {
     const signedIn = await auth.getSession(c.req.raw);
-    return signedIn === null ? c.json({ error: "Not authenticated." }, 401) : c.json({ address: signedIn.address });
+    if (signedIn === null) return c.json({ error: "Not authenticated." }, 401);
+    // With SIGN_IN_CLAIMS, the claims as last read (the library's me answers the same); else exactly { address }.
+    return c.json(signedIn.claims === undefined ? { address: signedIn.address } : { address: signedIn.address, claims: signedIn.claims });
   });
   app.all("/api/me", (c) => c.json({ error: "Method not allowed." }, 405, { Allow: "GET" }));
 

@@ -37,6 +37,9 @@ try {
     ...(config.allowedOrigins === undefined ? {} : { allowedOrigins: config.allowedOrigins }),
     nonceRateLimit: config.nonceRateLimit,
     ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
+    ...(config.claims === undefined ? {} : { claims: config.claims }),
+    ...(config.requireClaims === undefined ? {} : { requireClaims: config.requireClaims }),
+    ...(config.revalidateAfterSeconds === undefined ? {} : { revalidateAfterSeconds: config.revalidateAfterSeconds }),
     // The Express example's demo page, served as is: it talks to the same routes.
     publicDir: fileURLToPath(new URL("../express/public", import.meta.url)),
     logger: console,

@@ -41,6 +41,8 @@ export interface XrplProviderOptions extends Pick<
   | "nonceStore"
   | "maxSessionAgeSeconds"
   | "revalidateAfterSeconds"
+  | "claims"
+  | "requireClaims"
   | "revocationStore"
   | "logger"
   | "now"

@@ -4,7 +4,8 @@ import type { JWT } from "@auth/core/jwt";
 import { InvalidOptionsError, MessageFormatError } from "../errors.js";
 import { parseMessage, validateMessage } from "../message/index.js";
 import type { SignInMessage } from "../message/types.js";
-import { TEXT } from "../server/handlers.js";
+import { readSignInClaims, TEXT } from "../server/handlers.js";
+import { missingClaims, type SessionClaims } from "../server/session-claims.js";
 import { messageExpectations } from "../server/options.js";
 import { checkProof } from "../server/check-proof.js";
 import { readVerifyBody } from "../server/verify-body.js";
@@ -356,6 +357,26 @@ async function runAuthorize(
   }
   if (first !== true) return refuse("nonce_used", `The nonce of this message was already used to sign in ${result.address}.`);
 
-  // What the session rules read on every later request: when, what signed, for which domain.
-  return { ok: true, address: result.address, claims: signedInClaims(result, auth.now(), message.domain) };
+  // 7. The ledger claims, read now that the proof holds and its nonce is used up.
+  let ledgerClaims: { claims: SessionClaims; readAt: number } | undefined;
+  if (auth.claims !== undefined) {
+    const read = await readSignInClaims(auth.claims, result.address);
+    if (read.kind !== "read") {
+      auth.logger.error(
+        read.kind === "unavailable"
+          ? "sign-in-with-xrpl: XrplProvider: the ledger could not answer the claims"
+          : `sign-in-with-xrpl: XrplProvider: reading the claims of ${result.address} failed (a custom claim that threw?)`,
+        read.cause,
+      );
+      return refuse("verification_unavailable", "The claims could not be read.");
+    }
+    const missing = missingClaims(auth.claims, read.claims);
+    if (missing.length > 0) {
+      return refuse("requirements_not_met", `${TEXT.requirementsNotMet} Missing for ${result.address}: ${missing.join(", ")}.`);
+    }
+    ledgerClaims = { claims: read.claims, readAt: auth.now() };
+  }
+
+  // What the session rules read on every later request: when, what signed, for which domain, and the claims.
+  return { ok: true, address: result.address, claims: signedInClaims(result, auth.now(), message.domain, ledgerClaims) };
 }

@@ -3,6 +3,7 @@
 // token at sign-in.
 import type { JWT } from "@auth/core/jwt";
 import { createSessionRules, judgeSignedIn, revokeSignedIn, signedInRecord, type SessionRules } from "../server/session-read.js";
+import { readClaimsValue, type SessionClaims } from "../server/session-claims.js";
 import type { SessionRecord } from "../server/types.js";
 import type { CheckSuccess } from "../verify/types.js";
 import type { NormalizedProviderOptions } from "./options.js";
@@ -33,10 +34,22 @@ export interface XrplSessionClaims {
   domain: string;
   /** The last time the ledger confirmed the authority (milliseconds since the Unix epoch). */
   validatedAt?: number | undefined;
+  /**
+   * The ledger claims read for this sign-in (the provider's `claims` option), by name; absent
+   * when none are configured. Updated in place when a revalidation reads them again.
+   */
+  claims?: Record<string, boolean> | undefined;
+  /** When `claims` were read (milliseconds since the Unix epoch). */
+  claimsReadAt?: number | undefined;
 }
 
 /** @internal The claims of a new sign-in. */
-export function signedInClaims(check: CheckSuccess, at: number, domain: string): XrplSessionClaims {
+export function signedInClaims(
+  check: CheckSuccess,
+  at: number,
+  domain: string,
+  ledgerClaims?: { claims: SessionClaims; readAt: number },
+): XrplSessionClaims {
   const record = signedInRecord(check, at, domain);
   const claims: XrplSessionClaims = {
     signedInAt: at,
@@ -47,6 +60,10 @@ export function signedInClaims(check: CheckSuccess, at: number, domain: string):
   };
   if (record.publicKey !== undefined) claims.publicKey = record.publicKey;
   if (record.signers !== undefined) claims.signers = record.signers;
+  if (ledgerClaims !== undefined) {
+    claims.claims = { ...ledgerClaims.claims };
+    claims.claimsReadAt = ledgerClaims.readAt;
+  }
   return claims;
 }
 
@@ -56,7 +73,7 @@ const AUTHORITIES: ReadonlySet<unknown> = new Set(["master", "regular", "multisi
 function readClaims(value: unknown): XrplSessionClaims | undefined {
   if (typeof value !== "object" || value === null) return undefined;
   const claims = value as Record<string, unknown>;
-  const { signedInAt, sessionId, authority, publicKey, signers, domain, validatedAt } = claims;
+  const { signedInAt, sessionId, authority, publicKey, signers, domain, validatedAt, claimsReadAt } = claims;
   if (typeof signedInAt !== "number" || typeof sessionId !== "string" || typeof domain !== "string" || !AUTHORITIES.has(authority)) {
     return undefined;
   }
@@ -64,6 +81,9 @@ function readClaims(value: unknown): XrplSessionClaims | undefined {
   if (typeof publicKey === "string") read.publicKey = publicKey;
   if (Array.isArray(signers) && signers.every((signer) => typeof signer === "string")) read.signers = signers;
   if (typeof validatedAt === "number") read.validatedAt = validatedAt;
+  const ledgerClaims = readClaimsValue(claims.claims);
+  if (ledgerClaims !== undefined) read.claims = ledgerClaims;
+  if (typeof claimsReadAt === "number") read.claimsReadAt = claimsReadAt;
   return read;
 }
 
@@ -78,6 +98,8 @@ function recordOf(address: string, claims: XrplSessionClaims): SessionRecord {
   if (claims.publicKey !== undefined) record.publicKey = claims.publicKey;
   if (claims.signers !== undefined) record.signers = claims.signers;
   if (claims.validatedAt !== undefined) record.validatedAt = claims.validatedAt;
+  if (claims.claims !== undefined) record.claims = claims.claims;
+  if (claims.claimsReadAt !== undefined) record.claimsReadAt = claims.claimsReadAt;
   return record;
 }
 
@@ -139,9 +161,15 @@ export function createTokenRules(config: NormalizedProviderOptions) {
     // With several domains, a read on another host than the sign-in's answers signed out.
     const verdict = await judgeSignedIn(rules, recordOf(token.sub, claims), { place: { host } });
     if (!verdict.signedIn) return null;
-    // Other instances then skip a ledger look-up this one just made.
-    const validatedAt = rules.validated.get(claims.sessionId);
-    return validatedAt !== undefined && validatedAt > (claims.validatedAt ?? 0) ? { ...token, xrpl: { ...claims, validatedAt } } : token;
+    // Other instances then skip a ledger look-up this one just made, and the claims it read
+    // again are updated in place.
+    const { refreshed } = verdict.state;
+    if (refreshed === undefined) return token;
+    const updated: XrplSessionClaims = { ...claims };
+    if (refreshed.validatedAt !== undefined) updated.validatedAt = refreshed.validatedAt;
+    if (refreshed.claims !== undefined) updated.claims = { ...refreshed.claims };
+    if (refreshed.claimsReadAt !== undefined) updated.claimsReadAt = refreshed.claimsReadAt;
+    return { ...token, xrpl: updated };
   };
 
   const signOut = async (message: { token?: unknown }): Promise<void> => {

@@ -20,6 +20,8 @@ import type { CheckFailureCode } from "../verify/types.js";
  * - the proof's failure codes (`invalid_signature`, `key_not_authorized`, ...): see
  *   `CheckFailureCode`.
  * - `nonce_used`: the message was already used to sign in (a replay, or a double submit).
+ * - `requirements_not_met`: the account does not hold a claim of `requireClaims` (the detail
+ *   names which); nothing is signed in.
  * - `verification_unavailable`: the ledger node or the nonce store could not answer; try again.
  *
  * @example
@@ -37,6 +39,7 @@ export type XrplSignInCode =
   | ValidationCode
   | CheckFailureCode
   | "nonce_used"
+  | "requirements_not_met"
   | "verification_unavailable";
 
 /**

@@ -15,3 +15,4 @@ export type {
 export type { XrplLinkedAddress } from "./addresses.js";
 export type { XrplVerifyBody } from "./verify-body.js";
 export { XRPL_PROVIDER_ID } from "./routes.js";
+export { xrplSessionClaims } from "./session-rules.js";

@@ -113,6 +113,11 @@ export interface XrplSignInContext {
   chainId: string | null;
   /** The verifier's success result: which key signed, with which authority. */
   check: CheckSuccess;
+  /**
+   * The ledger claims read for this sign-in (the `claims` option), by name; every required one
+   * holds. Absent when no claims are configured.
+   */
+  claims?: Readonly<Record<string, boolean>> | undefined;
   /** What the plugin is about to do; see {@link XrplSignInAction}. */
   action: XrplSignInAction;
   /**
@@ -160,6 +165,8 @@ export interface XrplPluginOptions extends Pick<
   | "nonceTtlSeconds"
   | "maxSessionAgeSeconds"
   | "revalidateAfterSeconds"
+  | "claims"
+  | "requireClaims"
   | "now"
 > {
   /**
@@ -340,6 +347,8 @@ export function normalizePluginOptions(options: XrplPluginOptions): NormalizedPl
     nonceTtlSeconds,
     maxSessionAgeSeconds,
     revalidateAfterSeconds,
+    claims,
+    requireClaims,
     now,
   } = options;
   const auth = normalizeAuthOptions(
@@ -355,6 +364,8 @@ export function normalizePluginOptions(options: XrplPluginOptions): NormalizedPl
       nonceTtlSeconds,
       maxSessionAgeSeconds,
       revalidateAfterSeconds,
+      claims,
+      requireClaims,
       now,
       logger: startupLogger,
     },

@@ -14,6 +14,8 @@ import { ADDRESSES_PATH, NONCE_PATH, UNLINK_PATH } from "./routes.js";
  * - `address_linked_to_another_user` (409): a signed-in user proved an address another user has.
  * - `link_disabled` (403): a signed-in user proved an address not theirs, with `linkAccount: false`.
  * - `sign_in_refused`: your `onSignIn` hook refused (with its status and message).
+ * - `requirements_not_met` (403): the account does not hold a claim of `requireClaims`; the
+ *   body lists them as `missing`.
  * - `not_linked` (404), `last_account` (400), `not_signed_in` (401): answers of the unlink and
  *   list endpoints.
  * - `email_taken` (409): a link confirming a claimed email came after another user took that email.
@@ -39,6 +41,7 @@ export type XrplSignInErrorCode =
   | "address_linked_to_another_user"
   | "link_disabled"
   | "sign_in_refused"
+  | "requirements_not_met"
   | "not_linked"
   | "last_account"
   | "not_signed_in"
@@ -65,6 +68,6 @@ export const PLUGIN_TEXT = {
 export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 410 | 422 | 423 | 429 | 451 | 500 | 503;
 
 /** @internal A better-auth error with the plugin's code. */
-export function refuse(status: RefusalStatus, code: XrplSignInErrorCode, message: string): APIError {
-  return new APIError(status, { code, message });
+export function refuse(status: RefusalStatus, code: XrplSignInErrorCode, message: string, extra?: { missing: string[] }): APIError {
+  return new APIError(status, { code, message, ...extra });
 }

@@ -5,6 +5,7 @@ import type { AuthContext, BetterAuthPluginDBSchema, HookEndpointContext } from 
 import { createAuthMiddleware } from "better-auth/api";
 import { deleteSessionCookie } from "better-auth/cookies";
 import { judgeSignedIn, createSessionRules, type SessionRules } from "../server/session-read.js";
+import { readClaimsValue, type SessionClaims } from "../server/session-claims.js";
 import type { SessionRecord } from "../server/types.js";
 import type { Logger } from "../shared/logger.js";
 import type { CheckSuccess } from "../verify/types.js";
@@ -19,12 +20,16 @@ const FIELD = {
   publicKey: "xrplPublicKey",
   signers: "xrplSigners",
   domain: "xrplDomain",
+  claims: "xrplClaims",
+  claimsReadAt: "xrplClaimsReadAt",
 } as const;
 
 /**
  * The plugin's session columns: which address signed the session in (shown by `getSession`),
- * when, with which key or signer list (for revalidation), and for which domain (for apps with
- * several). All nullable: sessions of other sign-in methods leave them empty.
+ * when, with which key or signer list (for revalidation), for which domain (for apps with
+ * several), and the ledger claims read for it (`xrplClaims`, JSON text such as
+ * `{"kyc":true}`) and when (`xrplClaimsReadAt`). All nullable: sessions of other sign-in
+ * methods leave them empty.
  *
  * @internal
  */
@@ -37,6 +42,8 @@ export const SESSION_SCHEMA = {
       [FIELD.publicKey]: { type: "string", required: false, input: false },
       [FIELD.signers]: { type: "string", required: false, input: false },
       [FIELD.domain]: { type: "string", required: false, input: false },
+      [FIELD.claims]: { type: "string", required: false, input: false },
+      [FIELD.claimsReadAt]: { type: "date", required: false, input: false },
     },
   },
 } satisfies BetterAuthPluginDBSchema;
@@ -48,7 +55,12 @@ export const SESSION_SCHEMA = {
  *
  * @internal
  */
-export function signedInSessionFields(config: NormalizedPluginOptions, check: CheckSuccess, signedInFor: string): Record<string, unknown> {
+export function signedInSessionFields(
+  config: NormalizedPluginOptions,
+  check: CheckSuccess,
+  signedInFor: string,
+  claims?: { claims: SessionClaims; readAt: number },
+): Record<string, unknown> {
   const fields: Record<string, unknown> = {
     [FIELD.address]: check.address,
     [FIELD.signedInAt]: new Date(config.auth.now()),
@@ -58,7 +70,41 @@ export function signedInSessionFields(config: NormalizedPluginOptions, check: Ch
   if (check.publicKey !== null) fields[FIELD.publicKey] = check.publicKey;
   // Classic addresses never hold a comma.
   if (check.signers !== undefined) fields[FIELD.signers] = check.signers.join(",");
+  if (claims !== undefined) Object.assign(fields, claimFields(claims.claims, claims.readAt));
   return fields;
+}
+
+/** The claim columns of a session: the answers as JSON text, and when they were read. */
+function claimFields(claims: SessionClaims, readAt: number): Record<string, unknown> {
+  return { [FIELD.claims]: JSON.stringify(claims), [FIELD.claimsReadAt]: new Date(readAt) };
+}
+
+/**
+ * The ledger claims kept on a better-auth session row signed in with XRPL (its `xrplClaims`
+ * column), by name, or `undefined` when it holds none (no claims configured, another sign-in
+ * method).
+ *
+ * @example
+ * ```ts
+ * import { xrplSessionClaims } from "sign-in-with-xrpl/better-auth";
+ *
+ * const session = await auth.api.getSession({ headers: request.headers });
+ * const claims = session === null ? undefined : xrplSessionClaims(session.session);
+ * if (claims?.kyc !== true) return new Response("KYC needed", { status: 403 });
+ * ```
+ */
+export function xrplSessionClaims(session: { readonly [field: string]: unknown }): Readonly<Record<string, boolean>> | undefined {
+  return parseClaims(session[FIELD.claims]);
+}
+
+function parseClaims(value: unknown): Record<string, boolean> | undefined {
+  if (typeof value === "object") return readClaimsValue(value);
+  if (typeof value !== "string" || value === "") return undefined;
+  try {
+    return readClaimsValue(JSON.parse(value));
+  } catch {
+    return undefined;
+  }
 }
 
 function timeOf(value: unknown): number | undefined {
@@ -87,6 +133,10 @@ function recordOf(row: Record<string, unknown>): SessionRecord {
   if (typeof signers === "string" && signers !== "") record.signers = signers.split(",");
   const domain = row[FIELD.domain];
   if (typeof domain === "string" && domain !== "") record.domain = domain;
+  const claims = parseClaims(row[FIELD.claims]);
+  if (claims !== undefined) record.claims = claims;
+  const claimsReadAt = timeOf(row[FIELD.claimsReadAt]);
+  if (claimsReadAt !== undefined) record.claimsReadAt = claimsReadAt;
   return record;
 }
 
@@ -113,8 +163,8 @@ function requestHost(ctx: HookRequest): string | undefined {
   return forwarded ?? headers.get("host") ?? undefined;
 }
 
-/** What a request may do with the XRPL session its cookie names. */
-type SessionVerdict = "signed-in" | "ended" | "other-domain";
+/** What a request may do with the XRPL session its cookie names; `refreshed`: what a revalidation learned, to store. */
+type SessionVerdict = { kind: "signed-in"; refreshed: SessionRecord | undefined } | { kind: "ended" } | { kind: "other-domain" };
 
 /**
  * The session guard: before every endpoint, a request whose session was signed in with XRPL is
@@ -138,9 +188,15 @@ export function createSessionGuard(config: NormalizedPluginOptions) {
       );
     }
     // With several domains, a read on another host than the sign-in's (or one without a host) answers signed out.
-    const verdict = await judgeSignedIn({ ...rules, logger }, recordOf(row), { place: { host } });
-    if (verdict.signedIn) return "signed-in";
-    return verdict.ended === undefined ? "other-domain" : "ended";
+    const record = recordOf(row);
+    const verdict = await judgeSignedIn({ ...rules, logger }, record, { place: { host } });
+    if (verdict.signedIn) {
+      // Only claims read since the row was written are worth a write (the check time lives in this process).
+      const { refreshed } = verdict.state;
+      const newer = refreshed?.claimsReadAt !== undefined && refreshed.claimsReadAt !== record.claimsReadAt;
+      return { kind: "signed-in", refreshed: newer ? refreshed : undefined };
+    }
+    return verdict.ended === undefined ? { kind: "other-domain" } : { kind: "ended" };
   };
 
   return {
@@ -154,8 +210,19 @@ export function createSessionGuard(config: NormalizedPluginOptions) {
       if (row === undefined || typeof row[FIELD.address] !== "string") return;
       const logger = config.logger ?? context.logger;
       const verdict = await judge(row, requestHost(ctx), logger);
-      if (verdict === "signed-in") return;
-      if (verdict === "ended") {
+      if (verdict.kind === "signed-in") {
+        // Claims a revalidation read again are updated in place on the row.
+        const { refreshed } = verdict;
+        if (refreshed?.claims !== undefined && refreshed.claimsReadAt !== undefined) {
+          try {
+            await context.internalAdapter.updateSession(token, claimFields(refreshed.claims, refreshed.claimsReadAt));
+          } catch (cause) {
+            logger.error("sign-in-with-xrpl: could not store the claims a revalidation read; the next read reads them again", cause);
+          }
+        }
+        return;
+      }
+      if (verdict.kind === "ended") {
         await context.internalAdapter.deleteSession(token);
         deleteSessionCookie(ctx);
       }

@@ -8,7 +8,8 @@ import { parseMessage, validateMessage } from "../message/index.js";
 import type { SignInMessage } from "../message/types.js";
 import { VALIDATION_REASONS } from "../message/validate.js";
 import { checkProof } from "../server/check-proof.js";
-import { TEXT } from "../server/handlers.js";
+import { readSignInClaims, TEXT } from "../server/handlers.js";
+import { missingClaims, type SessionClaims } from "../server/session-claims.js";
 import { callSignInHook } from "../server/hooks.js";
 import { messageExpectations } from "../server/options.js";
 import type { Logger } from "../shared/logger.js";
@@ -134,13 +135,40 @@ export async function verifyXrplProof(
   // 5. Single use: the row is deleted atomically; of racing requests, one gets it, the rest null.
   if ((await internalAdapter.consumeVerificationValue(identifier)) === null) throw refuse(400, "nonce_used", TEXT.nonceUsed);
 
-  // 6. The app's word.
+  // 6. The ledger claims, read now that the proof holds and its nonce is used up; a required one
+  // that does not hold signs nothing in, creates nothing and links nothing.
+  let claims: SessionClaims | undefined;
+  let claimsReadAt: number | undefined;
+  if (auth.claims !== undefined) {
+    const read = await readSignInClaims(auth.claims, address);
+    if (read.kind === "unavailable") {
+      logger.error(`sign-in-with-xrpl: the ledger could not answer the claims during ${VERIFY_PATH}`, read.cause);
+      throw refuse(503, "verification_unavailable", TEXT.verificationUnavailable);
+    }
+    if (read.kind === "failed") {
+      logger.error(
+        `sign-in-with-xrpl: reading the claims of ${address} failed (a custom claim that threw?); nothing was signed in`,
+        read.cause,
+      );
+      throw refuse(500, "internal_error", TEXT.internal);
+    }
+    claims = read.claims;
+    claimsReadAt = auth.now();
+    const missing = missingClaims(auth.claims, claims);
+    if (missing.length > 0) {
+      logger.warn(`sign-in-with-xrpl: sign-in refused for ${address}: required claims do not hold: ${missing.join(", ")}`);
+      throw refuse(403, "requirements_not_met", TEXT.requirementsNotMet, { missing });
+    }
+  }
+
+  // 7. The app's word.
   if (config.onSignIn !== undefined) {
     const user = action === "link" ? signedIn?.user : owner;
     const context: XrplSignInContext = {
       address,
       chainId,
       check: result,
+      ...(claims === undefined ? {} : { claims: { ...claims } }),
       action,
       user: user === undefined || user === null ? null : { id: user.id, email: user.email, name: user.name },
       request: ctx.request,
@@ -157,13 +185,14 @@ export async function verifyXrplProof(
     }
   }
 
-  // 7. Link, or the user and a new session.
+  // 8. Link, or the user and a new session.
   if (action === "link" && signedIn !== null) {
     await linkAddress(internalAdapter, signedIn.user.id, address);
     return { token: signedIn.session.token, success: true, action, user: { id: signedIn.user.id, address, chainId } };
   }
   const user = owner ?? (await createUserFor(config, ctx, { address, chainId, email, callbackURL }, logger));
-  return startSession(config, ctx, user, result, message.domain, action, chainId);
+  const read = claims === undefined || claimsReadAt === undefined ? undefined : { claims, readAt: claimsReadAt };
+  return startSession(config, ctx, user, result, message.domain, action, chainId, read);
 }
 
 async function startSession(
@@ -174,8 +203,9 @@ async function startSession(
   signedInFor: string,
   action: XrplSignInAction,
   chainId: string | null,
+  claims: { claims: SessionClaims; readAt: number } | undefined,
 ): Promise<XrplSignInAnswer> {
-  const fields = signedInSessionFields(config, check, signedInFor);
+  const fields = signedInSessionFields(config, check, signedInFor, claims);
   const session = await ctx.context.internalAdapter.createSession(user.id, false, fields);
   await setSessionCookie(ctx, { session, user });
   return { token: session.token, success: true, action, user: { id: user.id, address: check.address, chainId } };

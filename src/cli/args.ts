@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { parseDateTime } from "../message/date-time.js";
 import { parseDomain } from "../message/domain.js";
 import { normalizeChainId } from "../message/chain-id.js";
+import { isClassicAddress } from "../message/address.js";
 
 /** What `sign-in-with-xrpl explain` was asked to judge against. */
 export interface ExplainOptions {
@@ -26,13 +27,28 @@ export interface ExplainOptions {
   json: boolean;
 }
 
+/** What `sign-in-with-xrpl explain --claims` reads: which claims, for which account, from which node. */
+export interface ClaimsOptions {
+  /** The JSON file of named claims. */
+  claimsPath: string;
+  /** The account the claims are read for. */
+  address: string;
+  /** The ledger node to read them from. */
+  nodeUrl: string;
+  /** The server's `chainId` option, CAIP-2 form; undefined when it has none. */
+  chainId: string | undefined;
+  /** Print the report as JSON. */
+  json: boolean;
+}
+
 /**
- * The parsed command line: run `explain`, print help or the version, or refuse. A refusal for a
+ * The parsed command line: run `explain` (on a verify body, or on claims), print help or the version, or refuse. A refusal for a
  * missing or unknown command carries the whole usage (`showUsage`), since the reader has not
  * found the command yet; any other refusal is one line and a pointer to `--help`.
  */
 export type Command =
   | { kind: "explain"; options: ExplainOptions }
+  | { kind: "claims"; options: ClaimsOptions }
   | { kind: "help" }
   | { kind: "version" }
   | { kind: "usage-error"; problem: string; showUsage: boolean };
@@ -43,6 +59,7 @@ export const DEFAULT_CLOCK_SKEW_SECONDS = 60;
 
 /** Printed by `--help` and by a bare call, and pointed to by every usage error. */
 export const USAGE = `Usage: sign-in-with-xrpl explain [options] < verify-body.json
+       sign-in-with-xrpl explain --claims claims.json --address ADDRESS --node URL [--json]
        sign-in-with-xrpl --version
 
 Reads a saved POST /verify request body (JSON) from standard input and explains whether the
@@ -66,12 +83,22 @@ Options:
   -h, --help           print this help
   -v, --version        print the version of sign-in-with-xrpl
 
-Exit status: 0 when the handlers would sign this body in (and after --help or --version), 1
-when they would not (or it cannot be judged with the options given), 2 when the command line
-or the input is unusable.
+Claims (instead of a verify body; nothing is read from standard input):
+  --claims FILE        a JSON file of named claims, such as
+                       {"kyc":{"credential":{"issuer":"r...","type":"KYC"}}}; each one is read
+                       for --address from the validated ledger of --node, and the command says
+                       whether it holds and why
+  --address ADDRESS    the account whose claims are read
+  (with --node URL, and optionally --chain-id and --json)
 
-Example:
-  sign-in-with-xrpl explain --domain example.com --now 2026-11-21T09:01:00Z < body.json`;
+Exit status: 0 when the handlers would sign this body in (with --claims: when every claim
+holds), and after --help or --version; 1 when they would not (a claim does not hold), or it
+cannot be judged with the options given (the node did not answer); 2 when the command line or
+the input is unusable.
+
+Examples:
+  sign-in-with-xrpl explain --domain example.com --now 2026-11-21T09:01:00Z < body.json
+  sign-in-with-xrpl explain --claims claims.json --address rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe --node wss://xrplcluster.com`;
 
 /** The one-line pointer printed after every usage error. */
 export const USAGE_HINT = "Run `sign-in-with-xrpl explain --help` for the options.";
@@ -100,6 +127,8 @@ export function parseCommandLine(argv: readonly string[], currentTimeMs: number)
   if (command === undefined) return usageError("no command given; the command is `explain`", true);
   if (command !== "explain") return usageError(`unknown command ${JSON.stringify(command)}; the command is \`explain\``, true);
   if (extra.length > 0) return usageError(`unexpected argument ${JSON.stringify(extra[0])}; the body is read from standard input`);
+
+  if (values.claims !== undefined || values.address !== undefined) return claimsCommand(values);
 
   const domains = values.domain ?? [];
   for (const domain of domains) {
@@ -164,10 +193,37 @@ function parseOptions(argv: readonly string[]) {
       "max-age": { type: "string" },
       "clock-skew": { type: "string" },
       json: { type: "boolean" },
+      claims: { type: "string" },
+      address: { type: "string" },
       help: { type: "boolean", short: "h" },
       version: { type: "boolean", short: "v" },
     },
   });
+}
+
+/** `explain --claims FILE --address ADDRESS --node URL`: the claims mode, which takes no verify body. */
+function claimsCommand(values: ReturnType<typeof parseOptions>["values"]): Command {
+  const claimsPath = values.claims;
+  if (claimsPath === undefined) return usageError("--address is for reading claims: give --claims FILE too");
+  if (claimsPath.trim() === "") return usageError("--claims needs the path of a JSON file of named claims");
+  const address = values.address;
+  if (address === undefined) return usageError("--claims needs --address: the account whose claims are read");
+  if (!isClassicAddress(address)) return usageError(`--address ${JSON.stringify(address)} is not a classic XRPL address (r...)`);
+  const nodeUrl = values.node;
+  if (nodeUrl === undefined) return usageError("--claims needs --node: claims are read from a ledger node's validated ledger");
+  for (const flag of ["domain", "nonce", "now", "max-age", "clock-skew"] as const) {
+    if (values[flag] !== undefined)
+      return usageError(`--${flag} judges a verify body; with --claims give only --address, --node, --chain-id and --json`);
+  }
+  let chainId: string | undefined;
+  if (values["chain-id"] !== undefined) {
+    chainId = normalizeChainId(values["chain-id"]);
+    if (chainId === undefined)
+      return usageError(
+        `--chain-id ${JSON.stringify(values["chain-id"])} is not an XRPL chain id; give xrpl:N, such as xrpl:0 (mainnet) or xrpl:1 (testnet)`,
+      );
+  }
+  return { kind: "claims", options: { claimsPath, address, nodeUrl, chainId, json: values.json === true } };
 }
 
 function usageError(problem: string, showUsage = false): Command {

@@ -4,8 +4,12 @@
 // input. Every failure is one line on
 // standard error, never a stack trace: the reader is an operator with a saved request, not a
 // developer with a debugger.
+import { readFile, stat } from "node:fs/promises";
 import { InvalidOptionsError } from "../errors.js";
-import { parseCommandLine, USAGE, USAGE_HINT, type ExplainOptions } from "./args.js";
+import { claimsFromJson } from "../verify/claims/json.js";
+import { createVerifier } from "../verify/create-verifier.js";
+import { parseCommandLine, USAGE, USAGE_HINT, type ClaimsOptions, type ExplainOptions } from "./args.js";
+import { renderClaimsReport, type ClaimsReport } from "./claims.js";
 import { explain, explainVerifier } from "./explain.js";
 import { printable, renderReport } from "./render.js";
 import { packageVersion } from "./version.js";
@@ -39,7 +43,48 @@ async function main(): Promise<number> {
     return EXIT_OK;
   }
   if (command.kind === "usage-error") throw new UsageError(command.problem, command.showUsage);
+  if (command.kind === "claims") return runClaims(command.options);
   return runExplain(command.options);
+}
+
+async function runClaims(options: ClaimsOptions): Promise<number> {
+  const claims = claimsFromJson(await readClaimsFile(options.claimsPath), options.claimsPath);
+  let verifier: ReturnType<typeof createVerifier>;
+  try {
+    verifier = createVerifier({ nodeUrl: options.nodeUrl, ...(options.chainId === undefined ? {} : { chainId: options.chainId }) });
+  } catch (error) {
+    if (error instanceof InvalidOptionsError) {
+      throw new UsageError(
+        `--node ${JSON.stringify(options.nodeUrl)} is refused: ${error.message.replace(/^sign-in-with-xrpl: [^:]*: /u, "")}`,
+      );
+    }
+    throw error;
+  }
+  try {
+    const explained = await verifier.explainClaims!(options.address, claims);
+    const report: ClaimsReport = {
+      address: options.address,
+      node: options.nodeUrl,
+      allHold: Object.values(explained).every((claim) => claim.holds),
+      claims: explained,
+    };
+    process.stdout.write(options.json ? JSON.stringify(report, null, 2) + "\n" : renderClaimsReport(report));
+    return report.allHold ? EXIT_SIGNS_IN : EXIT_REFUSED;
+  } finally {
+    await verifier.close();
+  }
+}
+
+/** The claims file's text; a UsageError when it cannot be read or is too large. */
+async function readClaimsFile(path: string): Promise<string> {
+  try {
+    if ((await stat(path)).size > MAX_INPUT_BYTES)
+      throw new UsageError(`--claims ${JSON.stringify(path)} is over ${MAX_INPUT_BYTES} bytes`);
+    return (await readFile(path, "utf8")).replace(/^\uFEFF/u, "");
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`--claims ${JSON.stringify(path)} cannot be read (${error instanceof Error ? error.message : String(error)})`);
+  }
 }
 
 async function runExplain(options: ExplainOptions): Promise<number> {
@@ -95,6 +140,8 @@ async function readBody(): Promise<unknown> {
 }
 
 function fail(error: unknown): number {
+  // A claims file that is not a claim set: the input is unusable, and the message names the path.
+  if (error instanceof InvalidOptionsError) return fail(new UsageError(error.message.replace(/^sign-in-with-xrpl: /u, "")));
   if (error instanceof UsageError) {
     const after = error.showUsage ? `\n${USAGE}` : USAGE_HINT;
     process.stderr.write(`sign-in-with-xrpl: ${printable(error.message).replace(/\.$/u, "")}.\n${after}\n`);

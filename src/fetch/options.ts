@@ -73,6 +73,8 @@ export interface FetchHandlerOptions<TData = unknown> extends Pick<
   | "maxSessionAgeSeconds"
   | "revocationStore"
   | "revalidateAfterSeconds"
+  | "claims"
+  | "requireClaims"
   | "logger"
   | "errorCodes"
   | "now"

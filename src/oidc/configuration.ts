@@ -2,6 +2,8 @@
 // scopes, the account finder, the grant of each sign-in, the pages, and the hardened defaults
 // (code flow only, no development views, no registration or CORS unless asked for).
 import { isClassicAddress } from "../message/address.js";
+import { readSignInClaims } from "../server/handlers.js";
+import { missingClaims } from "../server/session-claims.js";
 import type { NormalizedOidcOptions, OidcClientMetadata } from "./options.js";
 import { logoutPage, renderErrorPage, signedOutPage } from "./pages.js";
 import type { OidcAdapterFactory, OidcRequestContext, OidcErrorOut, OidcTokenLike } from "./provider-types.js";
@@ -144,15 +146,26 @@ function signingAlgorithms(jwks: OidcJwks, first: OidcSigningAlgorithm): OidcSig
 
 /** @internal */
 export function buildProviderConfiguration(config: NormalizedOidcOptions, records: SignInRecordStore): XrplOidcConfiguration {
+  const claimRules = config.auth.claims;
   const findAccount = async (ctx: OidcRequestContext, sub: string, token?: OidcTokenLike): Promise<XrplAccount | undefined> => {
     if (typeof sub !== "string" || !isClassicAddress(sub)) return undefined;
+    // The code, access or refresh token names its grant; the grant keeps the sign-in.
+    const grantId = token?.grantId ?? ctx.oidc.entities?.Grant?.jti;
+    let record: SignInRecord | undefined;
+    if (grantId !== undefined) {
+      const loaded = await records.load(grantId);
+      record = loaded?.address === sub ? loaded : undefined;
+      // A token of a sign-in whose required claims no longer hold names no account any more.
+      if (record?.ended === true) return undefined;
+      if (record !== undefined && claimRules !== undefined && token !== undefined) {
+        record = await revalidateClaims(config, records, grantId, record);
+        if (record === undefined) return undefined;
+      }
+    }
     return {
       accountId: sub,
       async claims() {
-        // The code, access or refresh token names its grant; the grant keeps the sign-in.
-        const grantId = token?.grantId ?? ctx.oidc.entities?.Grant?.jti;
-        const record = grantId === undefined ? undefined : await records.load(grantId);
-        return accountClaims(sub, record?.address === sub ? record : undefined);
+        return accountClaims(sub, record);
       },
     };
   };
@@ -254,6 +267,45 @@ function refreshTokenTtl(ctx: unknown, token: unknown, client: unknown): number 
     return typeof rotated.remainingTTL === "number" ? rotated.remainingTTL : 0;
   }
   return GRANT_TTL_SECONDS;
+}
+
+/**
+ * The sign-in record with its claims read again when `revalidateAfterSeconds` has passed since
+ * they were read: `undefined` once a required claim no longer holds (the record is marked ended,
+ * so every instance refuses the grant's tokens from then on); the record as it was while the
+ * ledger cannot answer.
+ */
+async function revalidateClaims(
+  config: NormalizedOidcOptions,
+  records: SignInRecordStore,
+  grantId: string,
+  record: SignInRecord,
+): Promise<SignInRecord | undefined> {
+  const rules = config.auth.claims;
+  const interval = config.claimsRevalidateAfterMs;
+  if (rules === undefined || interval === undefined) return record;
+  const now = config.auth.now();
+  if (record.claimsReadAt !== undefined && now - record.claimsReadAt < interval) return record;
+  const read = await readSignInClaims(rules, record.address);
+  const { logger } = config.auth;
+  // A claim that fails for another reason is the server's fault: the token's request fails.
+  if (read.kind === "failed") throw read.cause;
+  if (read.kind === "unavailable") {
+    logger.warn(
+      `sign-in-with-xrpl: could not read the claims of ${record.address} again (ledger unavailable); its sign-in stands on its last reading until the next check`,
+      read.cause,
+    );
+    return record;
+  }
+  const missing = missingClaims(rules, read.claims);
+  if (missing.length > 0) {
+    logger.warn(`sign-in-with-xrpl: ended the sign-in of ${record.address}: required claims no longer hold: ${missing.join(", ")}`);
+    await records.save(grantId, { ...record, claims: { ...read.claims }, claimsReadAt: now, ended: true }, GRANT_TTL_SECONDS);
+    return undefined;
+  }
+  const updated: SignInRecord = { ...record, claims: { ...read.claims }, claimsReadAt: now };
+  await records.save(grantId, updated, GRANT_TTL_SECONDS);
+  return updated;
 }
 
 /** The claims of an account: the address always, the rest from the sign-in its grant keeps. */

@@ -164,7 +164,7 @@ export function createInteractionRoutes(
       return sendResult(res, result);
     }
 
-    const record = signInRecord(signedMessage, body, (await session.store.get()) as { claims?: unknown });
+    const record = signInRecord(signedMessage, body, await session.store.get());
     const authenticatedAt = Math.floor(config.auth.now() / 1000);
     const redirectTo = await provider.interactionResult(
       req,
@@ -279,7 +279,7 @@ function readParams(interaction: OidcInteractionLike): InteractionParams {
 }
 
 /** What the grant keeps of a sign-in the handlers accepted: the body was a proof (the handlers read it with the same rule). */
-function signInRecord(message: SignInMessage, body: unknown, session: { claims?: unknown }): SignInRecord {
+function signInRecord(message: SignInMessage, body: unknown, session: SessionRecord): SignInRecord {
   const proof = readVerifyBody(body)!;
   const claim: XrplProofClaim = {
     message: proof.message,
@@ -289,22 +289,15 @@ function signInRecord(message: SignInMessage, body: unknown, session: { claims?:
     ...(proof.publicKey === undefined ? {} : { publicKey: proof.publicKey }),
   };
   const chainId = message.chainId === undefined ? undefined : normalizeChainId(message.chainId);
-  const claims = readClaims(session.claims);
+  // The ledger claims the handlers read for this sign-in (`claims` / `requireClaims`), when any are configured.
+  const { claims, claimsReadAt } = session;
   return {
     address: proof.address,
     ...(chainId === undefined ? {} : { chainId }),
-    ...(claims === undefined ? {} : { claims }),
+    ...(claims === undefined ? {} : { claims: { ...claims } }),
+    ...(claimsReadAt === undefined ? {} : { claimsReadAt }),
     proof: claim,
   };
-}
-
-/**
- * The ledger claims a sign-in read, as the session keeps them once the handlers read claims
- * (`claims` / `requireClaims`); `undefined` while none are configured.
- */
-function readClaims(value: unknown): Record<string, boolean> | undefined {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
-  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, boolean] => typeof entry[1] === "boolean"));
 }
 
 function isSessionNotFound(cause: unknown): boolean {

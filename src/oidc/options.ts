@@ -115,6 +115,8 @@ export interface XrplOidcOptions extends Pick<
   | "nonceStore"
   | "allowedOrigins"
   | "errorCodes"
+  | "claims"
+  | "requireClaims"
   | "logger"
   | "now"
 > {
@@ -160,6 +162,15 @@ export interface XrplOidcOptions extends Pick<
    * authorization from the same browser needs no new signature. Default 86400 (24 hours).
    */
   maxSessionAgeSeconds?: number | undefined;
+  /**
+   * With `claims`: once this many seconds have passed since the claims of a sign-in were read,
+   * they are read again when a relying party uses one of its tokens (code exchange, refresh,
+   * userinfo). A required claim that no longer holds ends the sign-in: its grant's tokens are
+   * refused from then on (userinfo answers 401 `invalid_token`, a refresh `invalid_grant`);
+   * other claims are updated in place. A ledger node that cannot answer keeps the sign-in on its
+   * last reading. Default: off (the claims read at sign-in stand for the grant's lifetime).
+   */
+  revalidateAfterSeconds?: number | undefined;
   /** How long an authorization in progress waits for its sign-in, in seconds. Default 600. */
   interactionTtlSeconds?: number | undefined;
   /**
@@ -187,6 +198,8 @@ export interface NormalizedOidcOptions {
   corsOrigins: readonly string[];
   maxSessionAgeSeconds: number;
   interactionTtlSeconds: number;
+  /** How often the claims of a sign-in are read again; `undefined`: never after the sign-in. */
+  claimsRevalidateAfterMs: number | undefined;
 }
 
 const DEFAULT_INTERACTION_TTL_SECONDS = 600;
@@ -228,6 +241,8 @@ export function normalizeOidcOptions(options: XrplOidcOptions): NormalizedOidcOp
       nonceStore: options.nonceStore,
       allowedOrigins: options.allowedOrigins,
       errorCodes: options.errorCodes,
+      claims: options.claims,
+      requireClaims: options.requireClaims,
       logger: options.logger,
       now: options.now,
       onSignIn: options.onSignIn,
@@ -239,6 +254,21 @@ export function normalizeOidcOptions(options: XrplOidcOptions): NormalizedOidcOp
     fail(
       `\`issuer\` ${JSON.stringify(options.issuer)} must be an https: URL in production: relying parties and browsers reach the provider over TLS.`,
     );
+  }
+  let claimsRevalidateAfterMs: number | undefined;
+  if (options.revalidateAfterSeconds !== undefined) {
+    const seconds: unknown = options.revalidateAfterSeconds;
+    if (typeof seconds !== "number" || !Number.isFinite(seconds) || seconds <= 0) {
+      fail(
+        `\`revalidateAfterSeconds\` must be a positive number of seconds such as 300 (got ${describeValue(seconds)}); omit it to read claims at sign-in only.`,
+      );
+    }
+    if (auth.claims === undefined) {
+      fail(
+        "`revalidateAfterSeconds` reads the sign-in's `claims` again, and none are set: add `claims` (and `requireClaims`), or omit it.",
+      );
+    }
+    claimsRevalidateAfterMs = seconds * 1000;
   }
   const interactionTtlSeconds = wholeSeconds("interactionTtlSeconds", options.interactionTtlSeconds, DEFAULT_INTERACTION_TTL_SECONDS);
   const maxSessionAgeSeconds = wholeSeconds("maxSessionAgeSeconds", options.maxSessionAgeSeconds, DEFAULT_MAX_SESSION_AGE_SECONDS);
@@ -288,6 +318,7 @@ export function normalizeOidcOptions(options: XrplOidcOptions): NormalizedOidcOp
     corsOrigins,
     maxSessionAgeSeconds,
     interactionTtlSeconds,
+    claimsRevalidateAfterMs,
   };
 }
 

@@ -30,6 +30,10 @@ export interface SignInRecord {
   chainId?: string | undefined;
   /** The ledger claims read at sign-in, when the provider is configured with claims. */
   claims?: Record<string, boolean> | undefined;
+  /** When `claims` were read (milliseconds since the Unix epoch): the sign-in, or a later revalidation. */
+  claimsReadAt?: number | undefined;
+  /** A required claim stopped holding: the grant's tokens are refused from then on. */
+  ended?: true | undefined;
   proof: XrplProofClaim;
 }
 
@@ -81,7 +85,7 @@ function adapterRecordStore(adapter: OidcAdapter): SignInRecordStore {
 /** A stored record, read back field by field, so a damaged entry gives no claim rather than a wrong one. */
 function readRecord(value: unknown): SignInRecord | undefined {
   if (typeof value !== "object" || value === null) return undefined;
-  const { address, chainId, claims, proof } = value as Record<string, unknown>;
+  const { address, chainId, claims, claimsReadAt, ended, proof } = value as Record<string, unknown>;
   if (typeof address !== "string" || typeof proof !== "object" || proof === null) return undefined;
   const { message, signatureKind, signature, txBlob, publicKey } = proof as Record<string, unknown>;
   if (typeof message !== "string" || (signatureKind !== "signature" && signatureKind !== "signedTx")) return undefined;
@@ -96,6 +100,8 @@ function readRecord(value: unknown): SignInRecord | undefined {
     },
   };
   if (typeof chainId === "string") record.chainId = chainId;
+  if (typeof claimsReadAt === "number" && Number.isFinite(claimsReadAt)) record.claimsReadAt = claimsReadAt;
+  if (ended === true) record.ended = true;
   if (typeof claims === "object" && claims !== null && !Array.isArray(claims)) {
     record.claims = Object.fromEntries(Object.entries(claims).filter((entry): entry is [string, boolean] => typeof entry[1] === "boolean"));
   }

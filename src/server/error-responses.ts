@@ -23,6 +23,7 @@ export const TEXT = {
   invalidBody: "Invalid request body.",
   verificationUnavailable: "Verification service unavailable.",
   crossSite: "Cross-site request refused.",
+  requirementsNotMet: "Account does not meet the sign-in requirements.",
 } as const;
 
 /**
@@ -43,6 +44,8 @@ export const HTTP_TEXT = {
  * for a refusal of your `onSignIn` hook (its own status and message), and the OpenID Provider's
  * interaction routes' own: `interaction_not_found` (no live authorization for the request) and
  * `resources_mismatch` (the message's resources do not name the relying party).
+ * `requirements_not_met` is the 403 of a sign-in whose account does not hold a claim of
+ * `requireClaims` (its body also lists them as `missing`).
  *
  * @example
  * ```ts
@@ -64,7 +67,8 @@ export type HandlerErrorCode =
   | "body_too_large"
   | "sign_in_refused"
   | "interaction_not_found"
-  | "resources_mismatch";
+  | "resources_mismatch"
+  | "requirements_not_met";
 
 /**
  * The `code` of an error body when the handlers are created with `errorCodes: true`: the
@@ -98,6 +102,7 @@ const TEXT_CODES = {
   invalidBody: "invalid_body",
   verificationUnavailable: "verification_unavailable",
   crossSite: "cross_site_request",
+  requirementsNotMet: "requirements_not_met",
 } as const satisfies Record<keyof typeof TEXT, ErrorResponseCode>;
 
 /** The code of each HTTP-layer text. */
@@ -133,6 +138,7 @@ export const ERROR_RESPONSE_CODES: readonly ErrorResponseCode[] = [
   "sign_in_refused",
   "interaction_not_found",
   "resources_mismatch",
+  "requirements_not_met",
   "domain_mismatch",
   "address_mismatch",
   "uri_mismatch",

@@ -6,8 +6,9 @@ import type { AuthHandlers, SessionStore } from "./types.js";
 
 /**
  * A signed-in session as your own routes read it: the address, when it signed in (milliseconds
- * since the Unix epoch) and the data your `onSignIn` hook stored (`undefined` when it stored
- * none, as for sessions signed in before you added the hook).
+ * since the Unix epoch), the data your `onSignIn` hook stored (`undefined` when it stored
+ * none, as for sessions signed in before you added the hook) and, when the handlers read
+ * `claims`, the session's claims (as last read: at sign-in, or at the last revalidation).
  *
  * @example
  * ```ts
@@ -19,6 +20,8 @@ export interface SignedInSession<TData = unknown> {
   address: string;
   authenticatedAt: number;
   data: TData | undefined;
+  /** The ledger claims by name (`{ kyc: true }`); absent when the handlers read no `claims`. */
+  claims?: Readonly<Record<string, boolean>> | undefined;
 }
 
 /**
@@ -115,5 +118,11 @@ export function getSignedInOptions(options: unknown, caller: string): { maxAgeMs
  */
 export function signedInSession<TData = unknown>(state: SignedInState): SignedInSession<TData> {
   // The data was checked as JSON when `onSignIn` returned it; its type is the one the app's hook declares.
-  return { address: state.address, authenticatedAt: state.authenticatedAt, data: state.record.data as TData | undefined };
+  const session: SignedInSession<TData> = {
+    address: state.address,
+    authenticatedAt: state.authenticatedAt,
+    data: state.record.data as TData | undefined,
+  };
+  if (state.claims !== undefined) session.claims = { ...state.claims };
+  return session;
 }

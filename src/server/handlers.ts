@@ -1,4 +1,4 @@
-import { InvalidOptionsError, MessageFormatError } from "../errors.js";
+import { InvalidOptionsError, LedgerUnavailableError, MessageFormatError } from "../errors.js";
 import { generateNonce, parseMessage, validateMessage } from "../message/index.js";
 import type { SignInMessage } from "../message/types.js";
 import type { CheckSuccess } from "../verify/types.js";
@@ -20,6 +20,7 @@ import {
   type ReadPlace,
   type SessionRules,
 } from "./session-read.js";
+import { missingClaims, type ClaimRules, type SessionClaims } from "./session-claims.js";
 import type { AuthHandlers, SessionRecord, SessionStore } from "./types.js";
 import { inspectVerifyBody, UNREADABLE_BODY } from "./verify-body.js";
 import { logDebug } from "../shared/logger.js";
@@ -272,7 +273,11 @@ export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionR
   const me = async (session: SessionStore, input?: RequestContext): Promise<MeResult> => {
     try {
       const signedIn = await readSignedInSession(rules, session, { clear: true, place: placeOf(input) });
-      if (signedIn !== null) return { status: 200, body: { address: signedIn.address } };
+      if (signedIn !== null) {
+        // Exactly `{ address }` without claims configured, as clients have always received it.
+        if (signedIn.claims === undefined) return { status: 200, body: { address: signedIn.address } };
+        return { status: 200, body: { address: signedIn.address, claims: { ...signedIn.claims } } };
+      }
       return error(401, "notAuthenticated");
     } catch (cause) {
       logger.error("sign-in-with-xrpl: could not read the session", cause);
@@ -416,12 +421,45 @@ async function runVerify(
   // writing here could overwrite that sign-in's session.
   if (first !== true) return error(400, "nonceUsed");
 
-  // 9. The app's word. Only now, with the nonce used up: the hook runs at most once per signed
+  // 9. The ledger claims, read only now that the proof holds and its nonce is used up, so a forged
+  // or replayed proof costs no ledger look-up. A required one that does not hold signs nothing in.
+  let claims: SessionClaims | undefined;
+  let claimsReadAt: number | undefined;
+  if (config.claims !== undefined) {
+    const read = await readSignInClaims(config.claims, proof.address);
+    if (read.kind !== "read") {
+      await dropPendingNonce(config, session, record);
+      if (read.kind === "unavailable") return serviceFailure(config, bodies, "the ledger could not answer the claims", read.cause);
+      config.logger.error(
+        `sign-in-with-xrpl: reading the claims of ${proof.address} failed (a custom claim that threw?); nothing was signed in`,
+        read.cause,
+      );
+      return error(500, "internal");
+    }
+    claims = read.claims;
+    claimsReadAt = config.now();
+    const missing = missingClaims(config.claims, claims);
+    if (missing.length > 0) {
+      await dropPendingNonce(config, session, record);
+      logDebug(
+        config.logger,
+        `sign-in-with-xrpl: sign-in refused for ${proof.address}: required claims do not hold: ${missing.join(", ")} (403 "${TEXT.requirementsNotMet}")`,
+      );
+      return { status: 403, body: { ...bodies.text("requirementsNotMet"), missing } };
+    }
+  }
+
+  // 10. The app's word. Only now, with the nonce used up: the hook runs at most once per signed
   // message (a replay or a racing copy never reaches it), and a refused proof cannot be sent
   // again for another answer. A refusal or a failing hook signs nothing in.
   let data: unknown;
   if (config.onSignIn !== undefined) {
-    const decision = await callSignInHook(config.onSignIn, { address: proof.address, check, request: input.request });
+    const decision = await callSignInHook(config.onSignIn, {
+      address: proof.address,
+      check,
+      request: input.request,
+      ...(claims === undefined ? {} : { claims: { ...claims } }),
+    });
     if (decision.kind !== "sign-in") {
       await dropPendingNonce(config, session, record);
       if (decision.kind === "refuse") return { status: decision.status, body: bodies.coded(decision.message, "sign_in_refused") };
@@ -431,7 +469,7 @@ async function runVerify(
     data = decision.data;
   }
 
-  // 10. Signed in. The sign-in this one replaces (a user who signed in again, or as another
+  // 11. Signed in. The sign-in this one replaces (a user who signed in again, or as another
   // account, without signing out) is ended everywhere, so a later sign-out still ends every copy
   // of the session: a sealed cookie's by revoking its id; a server-store record is replaced
   // below (a new session id, the old record destroyed), which ends it without a revocation
@@ -447,8 +485,31 @@ async function runVerify(
   }
   if (typeof session.regenerate === "function") await session.regenerate();
   const signedIn = signedInRecord({ ...check, address: proof.address }, config.now(), message.domain);
+  if (claims !== undefined && claimsReadAt !== undefined) {
+    signedIn.claims = { ...claims };
+    signedIn.claimsReadAt = claimsReadAt;
+  }
   await session.set(data === undefined ? signedIn : { ...signedIn, data });
   return { status: 200, body: { ok: true, address: proof.address } };
+}
+
+/**
+ * The claims of an account that signs in: read through the verifier; `unavailable` when the
+ * ledger cannot answer (the same answer as any ledger outage during verify); `failed` for
+ * anything else (a custom claim that threw, a definition the verifier refuses): the server's
+ * own fault, answered as one.
+ *
+ * @internal
+ */
+export async function readSignInClaims(
+  rules: ClaimRules,
+  address: string,
+): Promise<{ kind: "read"; claims: SessionClaims } | { kind: "unavailable"; cause: unknown } | { kind: "failed"; cause: unknown }> {
+  try {
+    return { kind: "read", claims: await rules.read(address) };
+  } catch (cause) {
+    return cause instanceof LedgerUnavailableError ? { kind: "unavailable", cause } : { kind: "failed", cause };
+  }
 }
 
 /** The record without its pending nonce (a live sign-in and the app's data stay). */

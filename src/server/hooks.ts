@@ -71,6 +71,12 @@ export interface SignInHookContext<TRequest = unknown> {
   /** The verifier's success result. From a verifier without `check`, `authority` is `"unknown"` and `publicKey` null. */
   check: CheckSuccess;
   /**
+   * The ledger claims read for this sign-in (the `claims` option), by name: whether each holds.
+   * Every required one holds (else the sign-in was refused before the hook). Absent when no
+   * claims are configured.
+   */
+  claims?: Readonly<Record<string, boolean>> | undefined;
+  /**
    * The fetch handler: the `Request`. `createAuthHandlers`: the `request` you passed to
    * `handlers.verify(store, { body, request })` (your framework's request object, say), or
    * `undefined` when you passed none.

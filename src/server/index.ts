@@ -25,7 +25,8 @@ export type {
 export { MIN_SESSION_SECRET_DISTINCT_CHARACTERS, MIN_SESSION_SECRET_LENGTH, resolveSessionSecret } from "./session-secret.js";
 export type { SessionSecretInput } from "./session-secret.js";
 export type { AuthHandlers, HandlerResult, NonceStore, RevocationStore, SessionRecord, SessionStore } from "./types.js";
-export type { ErrorResult, MeResult, NonceResult, SignOutResult, VerifyResult } from "./results.js";
+export type { ErrorResult, MeResult, NonceResult, RequirementsNotMetResult, SignOutResult, VerifyResult } from "./results.js";
+export type { SessionClaims } from "./session-claims.js";
 export { MAX_SESSION_DATA_BYTES, SIGN_IN_REFUSAL_STATUSES } from "./hooks.js";
 export type {
   OnSignIn,

@@ -14,6 +14,8 @@ import { attachVerifierLogger } from "../verify/verifier-logger.js";
 import { resolveSessionKind, type AuthVariant, type SessionKind } from "./session-kind.js";
 import type { NonceStore, RevocationStore } from "./types.js";
 import type { OnSignIn, OnSignOut, SignInHookContext, SignOutHookContext } from "./hooks.js";
+import type { ClaimSet } from "../verify/claims/index.js";
+import { resolveClaimRules, type ClaimRules } from "./session-claims.js";
 
 /**
  * Options of `createAuthHandlers`.
@@ -101,6 +103,23 @@ export interface AuthHandlersOptions<TData = unknown, TRequest = unknown> {
    * off (a session lives out its lifetime whatever happens on the ledger).
    */
   revalidateAfterSeconds?: number | undefined;
+  /**
+   * Ledger claims to read for every account that signs in, by name, e.g.
+   * `{ kyc: hasCredential({ issuer: "r...", type: "KYC" }), member: holdsNft({ issuer: "r..." }) }`.
+   * They are read once the proof holds and its nonce is used up, before `onSignIn` (which
+   * receives them as `claims`); the session keeps them and when they were read, `me` answers
+   * them (`{ address, claims }`), `getSignedIn` returns them, and with `revalidateAfterSeconds`
+   * they are read again with the key's authority. Needs a verifier that reads claims
+   * (`createVerifier()` does). Default: none, and `me` answers `{ address }` only.
+   */
+  claims?: ClaimSet | undefined;
+  /**
+   * Names of `claims` that must hold: a sign-in whose account does not meet them is refused
+   * with 403 `{ "error": "Account does not meet the sign-in requirements.", "missing": ["kyc"] }`
+   * and signs nothing in; with `revalidateAfterSeconds`, a session whose required claim no
+   * longer holds (an NFT sold, a credential deleted or expired) ends and is revoked. Default: none.
+   */
+  requireClaims?: readonly string[] | undefined;
   /**
    * Receives failures that cannot be returned (a failed session destroy, a ledger node that
    * cannot answer, an unexpected error), mistakes of the setup it can see (a JSON body that no
@@ -192,6 +211,8 @@ export interface NormalizedAuthOptions {
   revocationStore: RevocationStore | undefined;
   /** `undefined`: no revalidation. */
   revalidateAfterMs: number | undefined;
+  /** The claims read at sign-in and on revalidation; `undefined`: none configured. */
+  claims: ClaimRules | undefined;
   logger: Logger;
   /** Error bodies carry `code`. */
   errorCodes: boolean;
@@ -293,6 +314,7 @@ export function normalizeAuthOptions(options: AuthOptionsInput, caller = "create
     }
     revalidateAfterMs = seconds * 1000;
   }
+  const claims = resolveClaimRules(fail, verifier, options.claims, options.requireClaims);
   let maxFailedSignatureAttempts = MAX_FAILED_VERIFY_ATTEMPTS;
   if (options.maxFailedSignatureAttempts !== undefined) {
     const limit: unknown = options.maxFailedSignatureAttempts;
@@ -355,6 +377,7 @@ export function normalizeAuthOptions(options: AuthOptionsInput, caller = "create
     maxSessionAgeMs,
     revocationStore: resolvedRevocationStore,
     revalidateAfterMs,
+    claims,
     logger: resolvedLogger,
     errorCodes: options.errorCodes === true,
     now: now ?? Date.now,

@@ -14,7 +14,25 @@ import type { SignInRefusalStatus } from "./hooks.js";
  */
 export type ErrorResult<Status extends number> = {
   status: Status;
-  body: { error: string; code?: ErrorResponseCode; ok?: undefined; address?: undefined; nonce?: undefined };
+  body: { error: string; code?: ErrorResponseCode; ok?: undefined; address?: undefined; nonce?: undefined; missing?: undefined };
+};
+
+/**
+ * The refusal of a sign-in whose account does not hold every claim of `requireClaims`: 403,
+ * `Account does not meet the sign-in requirements.`, and the names that did not hold as
+ * `missing` (plus `code: "requirements_not_met"` with `errorCodes: true`). Nothing is signed in.
+ *
+ * @example
+ * ```ts
+ * const refused: RequirementsNotMetResult = {
+ *   status: 403,
+ *   body: { error: "Account does not meet the sign-in requirements.", missing: ["kyc"] },
+ * };
+ * ```
+ */
+export type RequirementsNotMetResult = {
+  status: 403;
+  body: { error: string; missing: string[]; code?: ErrorResponseCode; ok?: undefined; address?: undefined; nonce?: undefined };
 };
 
 /**
@@ -33,8 +51,10 @@ export type NonceResult = { status: 200; body: { nonce: string; error?: undefine
  * What `handlers.verify` answers: 200 with the address that is now signed in, or a failure.
  * 400: a bad body, no pending or an expired nonce (or one spent by too many signature checks), a
  * message that does not validate, a nonce already used. 401: the proof does not hold. 403:
- * `Cross-site request refused.` for a request another site sent. 500: a service or setup failure
- * (the log says which). Any status an `onSignIn` hook refused with (403 for a suspended account, say).
+ * `Cross-site request refused.` for a request another site sent, or
+ * `Account does not meet the sign-in requirements.` with `missing` when a claim of
+ * `requireClaims` does not hold. 500: a service or setup failure (the log says which). Any
+ * status an `onSignIn` hook refused with (403 for a suspended account, say).
  *
  * @example
  * ```ts
@@ -44,7 +64,9 @@ export type NonceResult = { status: 200; body: { nonce: string; error?: undefine
  * ```
  */
 export type VerifyResult =
-  { status: 200; body: { ok: true; address: string; error?: undefined } } | ErrorResult<400 | 401 | 500 | SignInRefusalStatus>;
+  | { status: 200; body: { ok: true; address: string; error?: undefined } }
+  | ErrorResult<400 | 401 | 500 | SignInRefusalStatus>
+  | RequirementsNotMetResult;
 
 /**
  * What `handlers.signOut` answers: 200 once the session has ended, even when removing it from
@@ -61,8 +83,9 @@ export type VerifyResult =
 export type SignOutResult = { status: 200; body: { ok: true; error?: undefined } } | ErrorResult<403 | 500>;
 
 /**
- * What `handlers.me` answers: 200 with the signed-in address, 401 when the session holds no
- * sign-in, 500 when it could not be read. The data an `onSignIn` hook stored is not in it, so
+ * What `handlers.me` answers: 200 with the signed-in address (and, when the handlers read
+ * `claims`, the session's claims: `{ address, claims: { kyc: true } }`; without them exactly
+ * `{ address }`), 401 when the session holds no sign-in, 500 when it could not be read. The data an `onSignIn` hook stored is not in it, so
  * an internal id or role never reaches the browser unless your own route sends it (read it with
  * `getSignedIn`).
  *
@@ -72,4 +95,5 @@ export type SignOutResult = { status: 200; body: { ok: true; error?: undefined }
  * const address = result.status === 200 ? result.body.address : null;
  * ```
  */
-export type MeResult = { status: 200; body: { address: string; error?: undefined } } | ErrorResult<401 | 500>;
+export type MeResult =
+  { status: 200; body: { address: string; claims?: Readonly<Record<string, boolean>>; error?: undefined } } | ErrorResult<401 | 500>;

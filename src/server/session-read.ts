@@ -5,6 +5,7 @@ import { LruCache } from "../verify/lru-cache.js";
 import type { AuthorityGrant, CheckSuccess, Verifier } from "../verify/types.js";
 import { isSignedInDomain } from "./expected-domain.js";
 import type { NormalizedAuthOptions } from "./options.js";
+import { missingClaims, storedClaims, type ClaimRules, type SessionClaims } from "./session-claims.js";
 import type { RevocationStore, SessionRecord, SessionStore } from "./types.js";
 
 /** Sessions whose last successful revalidation this process remembers (beyond it, the record's own time counts). */
@@ -29,7 +30,11 @@ export interface SessionRules {
   /** sessionId -> when this process last saw the ledger confirm its authority. */
   validated: LruCache<string, number>;
   /** Revalidations under way, so concurrent reads of one session share one ledger look-up. */
-  revalidating: Map<string, Promise<boolean>>;
+  revalidating: Map<string, Promise<Revalidation>>;
+  /** The claims to read on revalidation; `undefined`: none configured. */
+  claims: ClaimRules | undefined;
+  /** sessionId -> the claims this process last read for it (newer than the record's, until written back). */
+  claimsRead: LruCache<string, { claims: SessionClaims; readAt: number }>;
   /** Several expected domains: a sign-in counts only on the host it signed in for. */
   bindSessionToDomain: boolean;
   /** The public function the handlers came from, for messages. */
@@ -50,6 +55,8 @@ export function createSessionRules(config: NormalizedAuthOptions): SessionRules 
     clockSkewMs: config.clockSkewSeconds * 1000,
     validated: new LruCache(VALIDATED_CACHE_ENTRIES),
     revalidating: new Map(),
+    claims: config.claims,
+    claimsRead: new LruCache(VALIDATED_CACHE_ENTRIES),
     bindSessionToDomain: config.bindSessionToDomain,
     caller: config.caller,
     reportedReadWithoutHost: false,
@@ -77,6 +84,14 @@ export interface SignedInState {
   sessionId: string;
   /** The whole record, for callers that need more of it. */
   record: SessionRecord;
+  /** The session's claims as last read, when claims are configured. */
+  claims?: SessionClaims | undefined;
+  /**
+   * The record with what a revalidation of this read learned (claims read again, the time the
+   * ledger last confirmed it), when that is newer than the stored record: a read that may write
+   * (`me`) stores it, so the next read on any instance starts from it.
+   */
+  refreshed?: SessionRecord | undefined;
 }
 
 /**
@@ -86,7 +101,7 @@ export interface SignedInState {
  *
  * @internal
  */
-export type SessionEnd = "incomplete" | "expired" | "revoked" | "authority_lost";
+export type SessionEnd = "incomplete" | "expired" | "revoked" | "authority_lost" | "requirements_unmet";
 
 /** @internal */
 export type SignedInVerdict = { signedIn: true; state: SignedInState } | { signedIn: false; ended: SessionEnd | undefined };
@@ -102,8 +117,12 @@ export type SignedInVerdict = { signedIn: true; state: SignedInState } | { signe
  * 4. with several expected domains, the read's host is the domain the sign-in was made for (a
  *    read on another host, or one that does not say its host, answers signed out without ending
  *    the session; a record without a domain reads as ended);
- * 5. with `revalidateAfterSeconds`, once the interval has passed since the last check, the ledger
- *    still gives the key or signer list authority (a lost authority also revokes the id).
+ * 5. with `claims`, the record holds a reading of every configured claim (one signed in before
+ *    they were configured reads as ended) and every required one held when last read;
+ * 6. with `revalidateAfterSeconds`, once the interval has passed since the last check, the ledger
+ *    still gives the key or signer list authority, and the claims are read again: a required
+ *    one that no longer holds ends the session like a lost authority (the id is revoked), the
+ *    others are updated in place.
  *
  * Rejects when a check cannot be answered (the revocation store fails): a read then fails
  * closed. A ledger node that cannot answer a revalidation does not end the session: it stays
@@ -130,8 +149,44 @@ export async function judgeSignedIn(
   }
   if (rules.revocationStore !== undefined && (await rules.revocationStore.isRevoked(sessionId)))
     return { signedIn: false, ended: "revoked" };
-  if (!(await authorityHolds(rules, record, sessionId, now))) return { signedIn: false, ended: "authority_lost" };
-  return { signedIn: true, state: { address, authenticatedAt, sessionId, record } };
+  let claims: SessionClaims | undefined;
+  if (rules.claims !== undefined) {
+    claims = storedClaims(rules.claims, record.claims);
+    if (claims === undefined || typeof record.claimsReadAt !== "number") return { signedIn: false, ended: "incomplete" };
+    // A revalidation of this process may have read them since the record was written.
+    const cached = rules.claimsRead.get(sessionId);
+    if (cached !== undefined && cached.readAt > record.claimsReadAt) claims = cached.claims;
+    if (missingClaims(rules.claims, claims).length > 0) return { signedIn: false, ended: "requirements_unmet" };
+  }
+  const revalidation = await revalidateWhenDue(rules, record, sessionId, now);
+  if (!revalidation.ok) return { signedIn: false, ended: revalidation.ended };
+  if (revalidation.claims !== undefined) claims = revalidation.claims;
+  const state: SignedInState = { address, authenticatedAt, sessionId, record };
+  if (claims !== undefined) state.claims = claims;
+  const refreshed = refreshedRecord(rules, record, sessionId, claims);
+  if (refreshed !== undefined) state.refreshed = refreshed;
+  return { signedIn: true, state };
+}
+
+/** The record with this process's newer revalidation written in, or `undefined` when it knows nothing newer. */
+function refreshedRecord(
+  rules: SessionRules,
+  record: SessionRecord,
+  sessionId: string,
+  claims: SessionClaims | undefined,
+): SessionRecord | undefined {
+  const validatedAt = rules.validated.peek(sessionId);
+  const read = rules.claimsRead.peek(sessionId);
+  const newerCheck = validatedAt !== undefined && validatedAt > (record.validatedAt ?? record.authenticatedAt ?? 0);
+  const newerClaims = read !== undefined && claims !== undefined && read.readAt > (record.claimsReadAt ?? 0);
+  if (!newerCheck && !newerClaims) return undefined;
+  const refreshed: SessionRecord = { ...record };
+  if (newerCheck) refreshed.validatedAt = validatedAt;
+  if (newerClaims) {
+    refreshed.claims = { ...read.claims };
+    refreshed.claimsReadAt = read.readAt;
+  }
+  return refreshed;
 }
 
 /** Whether a read happens on the host the sign-in was made for; a read that does not say fails closed, reported once. */
@@ -164,7 +219,20 @@ export async function readSignedInSession(
   options: { clear?: boolean; maxAgeMs?: number | undefined; place?: ReadPlace | undefined } = {},
 ): Promise<SignedInState | null> {
   const verdict = await judgeSignedIn(rules, await session.get(), options);
-  if (verdict.signedIn) return verdict.state;
+  if (verdict.signedIn) {
+    // A read that may write keeps claims a revalidation read again (updated in place). A
+    // confirmation alone is remembered in memory, never written: reading a session that only
+    // had its authority confirmed does not re-seal its cookie.
+    const { refreshed, record } = verdict.state;
+    if (options.clear === true && refreshed !== undefined && refreshed.claimsReadAt !== record.claimsReadAt) {
+      try {
+        await session.set(refreshed);
+      } catch (cause) {
+        rules.logger.error("sign-in-with-xrpl: could not store the claims a revalidation read; the next read reads them again", cause);
+      }
+    }
+    return verdict.state;
+  }
   if (verdict.ended !== undefined && options.clear === true) {
     try {
       // Only the sign-in's record where the store can: the rest of the session is the app's.
@@ -215,16 +283,27 @@ export function signedInRecord(check: CheckSuccess, at: number, domain: string):
   return record;
 }
 
-/** Whether the record's authority still holds, asking the ledger only once the interval has passed. */
-async function authorityHolds(rules: SessionRules, record: SessionRecord, sessionId: string, now: number): Promise<boolean> {
+/**
+ * What a revalidation concluded: the session goes on (with the claims it read, when it read
+ * them), or it ended and why.
+ *
+ * @internal
+ */
+export type Revalidation = { ok: true; claims?: SessionClaims | undefined } | { ok: false; ended: "authority_lost" | "requirements_unmet" };
+
+/**
+ * Whether the record's authority still holds and its required claims still hold, asking the
+ * ledger only once the interval has passed since the last check.
+ */
+async function revalidateWhenDue(rules: SessionRules, record: SessionRecord, sessionId: string, now: number): Promise<Revalidation> {
   const interval = rules.revalidateAfterMs;
-  if (interval === undefined) return true;
+  if (interval === undefined) return { ok: true };
   const grant = grantOf(record);
   // A custom strategy's "unknown" authority (or one without its key) names nothing the ledger
-  // could confirm again: such a session lives out its lifetime.
-  if (grant === undefined) return true;
+  // could confirm again: without claims to read, such a session lives out its lifetime.
+  if (grant === undefined && rules.claims === undefined) return { ok: true };
   const last = Math.max(record.validatedAt ?? record.authenticatedAt ?? 0, rules.validated.get(sessionId) ?? Number.NEGATIVE_INFINITY);
-  if (now - last < interval) return true;
+  if (now - last < interval) return { ok: true };
   let pending = rules.revalidating.get(sessionId);
   if (pending === undefined) {
     pending = revalidate(rules, record, sessionId, grant).finally(() => rules.revalidating.delete(sessionId));
@@ -233,36 +312,62 @@ async function authorityHolds(rules: SessionRules, record: SessionRecord, sessio
   return pending;
 }
 
-async function revalidate(rules: SessionRules, record: SessionRecord, sessionId: string, grant: AuthorityGrant): Promise<boolean> {
+async function revalidate(
+  rules: SessionRules,
+  record: SessionRecord,
+  sessionId: string,
+  grant: AuthorityGrant | undefined,
+): Promise<Revalidation> {
   const checkedAt = rules.now();
-  let answer;
+  const address = record.address!;
+  const claimRules = rules.claims;
+  let answer: Awaited<ReturnType<NonNullable<typeof rules.verifier.checkAuthority>>> | undefined;
+  let claims: SessionClaims | undefined;
   try {
-    answer = await rules.verifier.checkAuthority!(grant);
+    // Both look-ups at once, on the verifier's one connection.
+    [answer, claims] = await Promise.all([
+      grant === undefined ? undefined : rules.verifier.checkAuthority!(grant),
+      claimRules === undefined ? undefined : claimRules.read(address),
+    ]);
   } catch (cause) {
     if (!(cause instanceof LedgerUnavailableError)) throw cause;
     // The ledger is somebody else's service: its outage should not sign every user out. The
-    // session keeps going on its last confirmation, and the next read asks again.
+    // session keeps going on its last confirmation (and its last claims), and the next read asks again.
     rules.logger.warn(
-      `sign-in-with-xrpl: could not revalidate the session of ${grant.address} (ledger unavailable); it stays signed in until the next check`,
+      `sign-in-with-xrpl: could not revalidate the session of ${address} (ledger unavailable); it stays signed in until the next check`,
       cause,
     );
-    return true;
+    return { ok: true };
   }
-  if (answer.ok) {
+  let ended: "authority_lost" | "requirements_unmet" | undefined;
+  if (answer !== undefined && !answer.ok) {
+    rules.logger.warn(`sign-in-with-xrpl: ended the session of ${address}: ${answer.code}: ${answer.detail}`);
+    ended = "authority_lost";
+  } else if (claimRules !== undefined && claims !== undefined) {
+    const missing = missingClaims(claimRules, claims);
+    if (missing.length > 0) {
+      rules.logger.warn(
+        `sign-in-with-xrpl: ended the session of ${address}: required claims no longer hold: ${missing.map((name) => `${name} (${claimRules.claims[name]?.description ?? name})`).join(", ")}`,
+      );
+      ended = "requirements_unmet";
+    }
+  }
+  if (ended === undefined) {
     rules.validated.set(sessionId, checkedAt);
-    return true;
+    if (claims !== undefined) rules.claimsRead.set(sessionId, { claims, readAt: checkedAt });
+    return claims === undefined ? { ok: true } : { ok: true, claims };
   }
-  rules.logger.warn(`sign-in-with-xrpl: ended the session of ${grant.address}: ${answer.code}: ${answer.detail}`);
+  rules.claimsRead.delete(sessionId);
   try {
     // Copies of the session on other instances then end without a ledger look-up of their own.
     await revokeSignedIn(rules, record);
   } catch (cause) {
     rules.logger.error(
-      "sign-in-with-xrpl: could not revoke a session whose authority is gone (each instance ends it on its own check)",
+      "sign-in-with-xrpl: could not revoke a session that ended on revalidation (each instance ends it on its own check)",
       cause,
     );
   }
-  return false;
+  return { ok: false, ended };
 }
 
 function grantOf(record: SessionRecord): AuthorityGrant | undefined {

@@ -1,3 +1,4 @@
+import { readClaimsValue } from "./session-claims.js";
 import type { SessionRecord } from "./types.js";
 
 /**
@@ -19,6 +20,8 @@ export const SESSION_RECORD_FIELDS = [
   "signers",
   "validatedAt",
   "domain",
+  "claims",
+  "claimsReadAt",
   "data",
 ] as const;
 
@@ -47,6 +50,9 @@ export function pickSessionRecord(source: Record<string, unknown>): SessionRecor
     record.signers = source.signers.map(String);
   if (isTime(source.validatedAt)) record.validatedAt = source.validatedAt;
   if (typeof source.domain === "string") record.domain = source.domain;
+  const claims = readClaimsValue(source.claims);
+  if (claims !== undefined) record.claims = claims;
+  if (isTime(source.claimsReadAt)) record.claimsReadAt = source.claimsReadAt;
   // The app's data from onSignIn, checked as JSON when it was stored; `null` is a value like any other.
   if (source.data !== undefined) record.data = source.data;
   return record;
@@ -61,6 +67,7 @@ export function writeSessionRecord(target: Record<string, unknown>, record: Sess
   for (const field of SESSION_RECORD_FIELDS) {
     const value = record[field];
     if (value === undefined) delete target[field];
-    else target[field] = Array.isArray(value) ? [...(value as readonly unknown[])] : value;
+    else if (Array.isArray(value)) target[field] = [...(value as readonly unknown[])];
+    else target[field] = field === "claims" ? { ...(value as Record<string, boolean>) } : value;
   }
 }

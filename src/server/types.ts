@@ -40,6 +40,13 @@ export interface SessionRecord<TData = unknown> {
    * (a `domain` list or function), a read on another host answers signed out.
    */
   domain?: string;
+  /**
+   * The ledger claims read for this sign-in (`claims` option), by name: whether each held. Updated
+   * in place when a revalidation reads them again.
+   */
+  claims?: Record<string, boolean>;
+  /** When `claims` were read (the sign-in, or a later revalidation). */
+  claimsReadAt?: number;
   /** The app data `onSignIn` returned for this sign-in; absent when it returned none. */
   data?: TData;
 }

@@ -1,5 +1,5 @@
 /**
- * For your tests: a client that signs in for real, the dev wallet, and contract suites for your own stores.
+ * For your tests: a client that signs in for real, the dev wallet, a mock ledger node, and contract suites for your own stores.
  *
  * @module sign-in-with-xrpl/testing
  */
@@ -16,3 +16,17 @@ export { createDevWallet } from "../client/dev-wallet.js";
 export type { DevWallet, DevWalletOptions } from "../client/dev-wallet.js";
 export { createMemorySessionStore } from "./memory-session-store.js";
 export type { MemorySessionStore } from "./memory-session-store.js";
+export { createMockLedger, LSF_DISABLE_MASTER } from "./mock-ledger.js";
+export type {
+  MockLedger,
+  MockLedgerAccount,
+  MockLedgerBehaviour,
+  MockLedgerConnectionTracker,
+  MockLedgerCredential,
+  MockLedgerDid,
+  MockLedgerMpToken,
+  MockLedgerNft,
+  MockLedgerOptions,
+  MockLedgerPermissionedDomain,
+  MockLedgerTrustLine,
+} from "./mock-ledger.js";

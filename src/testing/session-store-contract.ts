@@ -16,6 +16,9 @@ const FULL_RECORD: Required<Omit<SessionRecord, "failedAttempts">> = {
   publicKey: "ED01FA53FA5A7E77798F882ECE20B1ABC00BB358A9E55A202D0D0676BD0CE37A63",
   signers: ["rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe", "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh"],
   validatedAt: 1_700_000_200_000,
+  // Ledger claims read at sign-in: a nested record of booleans.
+  claims: { kyc: true, member: false },
+  claimsReadAt: 1_700_000_200_000,
   // App data from an onSignIn hook: nested JSON, so a store that keeps only flat fields fails.
   data: { userId: "u_42", roles: ["admin", "billing"], plan: { tier: 2, trial: false, renewsAt: null } },
 };

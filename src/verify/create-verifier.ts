@@ -10,6 +10,8 @@ import { isBuiltInStrategy, NOT_AN_OBJECT } from "./proof-strategy.js";
 import { isOptionsObject, isRecord } from "./request-input.js";
 import { signedTransaction } from "./signed-transaction.js";
 import { acceptLaterLogger } from "./verifier-logger.js";
+import { explainClaimSet, holdsOf, type LedgerRequester } from "./claims/read-claims.js";
+import type { ClaimExplanation, ClaimResults, ClaimSet } from "./claims/types.js";
 import type {
   AuthorityCheckResult,
   AuthorityGrant,
@@ -218,10 +220,27 @@ export function createVerifier(options: VerifierOptions = {}): Verifier {
       if (!answer.ok) logger.warn(`sign-in-with-xrpl: authority no longer holds (${answer.code}): ${answer.detail}`);
       return answer;
     },
+    async readClaims<T extends ClaimSet>(address: string, claims: T): Promise<ClaimResults<T>> {
+      return holdsOf<T>(await explainClaimSet(claimRequester(), address, claims));
+    },
+    async explainClaims<T extends ClaimSet>(address: string, claims: T): Promise<{ [K in keyof T]: ClaimExplanation }> {
+      return explainClaimSet(claimRequester(), address, claims);
+    },
     async close(): Promise<void> {
       await connection?.close();
     },
   };
+
+  function claimRequester(): LedgerRequester {
+    if (connection !== undefined) return (command) => connection.request(command);
+    const reader = ledgerReader;
+    if (reader === undefined || typeof reader.request !== "function") {
+      throw new InvalidOptionsError(
+        "createVerifier({ ledgerReader }): reading claims needs ledgerReader.request(command), which sends a rippled command and resolves its result; add it, or give nodeUrl instead.",
+      );
+    }
+    return (command) => reader.request!(command);
+  }
   if (options.logger === undefined) {
     acceptLaterLogger(verifier, (attached) => {
       logger = attached;

@@ -20,3 +20,4 @@ export type {
 } from "./types.js";
 export { signatureBackends } from "./signature-engine.js";
 export type { SignatureBackendName, SignatureBackends } from "./signature-backend.js";
+export * from "./claims/index.js";

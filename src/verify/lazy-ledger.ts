@@ -4,6 +4,7 @@
 // needs the ledger.
 import { LedgerUnavailableError, SignInError } from "../errors.js";
 import type { LedgerConnection, LedgerConnectionOptions } from "./ledger-connection.js";
+import type { LedgerRequest } from "./claims/types.js";
 import type { AccountAuthority, LedgerReader } from "./types.js";
 
 /**
@@ -26,6 +27,7 @@ export function isNetworkMismatch(error: unknown): error is NetworkMismatchError
 export interface LazyLedger extends LedgerReader {
   getSignerListAuthority(address: string): Promise<AccountAuthority>;
   getNetworkId(): Promise<number | undefined>;
+  request(command: LedgerRequest): Promise<Record<string, unknown>>;
   close(): Promise<void>;
 }
 
@@ -55,6 +57,9 @@ export function createLazyLedger(options: LedgerConnectionOptions): LazyLedger {
     },
     async getNetworkId(): Promise<number | undefined> {
       return (await connect()).getNetworkId();
+    },
+    async request(command: LedgerRequest): Promise<Record<string, unknown>> {
+      return (await connect()).request(command);
     },
     async close(): Promise<void> {
       closed = true;

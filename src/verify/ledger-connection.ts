@@ -1,4 +1,4 @@
-import { LedgerUnavailableError } from "../errors.js";
+import { LedgerRequestError, LedgerUnavailableError } from "../errors.js";
 import type { Logger } from "../shared/logger.js";
 import { NetworkMismatchError } from "./lazy-ledger.js";
 import { LruCache } from "./lru-cache.js";
@@ -14,6 +14,7 @@ import {
   type ConnectAttempt,
   type WebSocketFactory,
 } from "./rpc-socket.js";
+import type { LedgerRequest } from "./claims/types.js";
 import type { AccountAuthority, LedgerReader } from "./types.js";
 
 /** lsfDisableMaster: the account's master key may not sign. */
@@ -169,6 +170,27 @@ export class LedgerConnection implements LedgerReader {
     })();
     this.#networkIdLookup = lookup;
     return lookup;
+  }
+
+  /**
+   * Sends one command (API version 2, whatever the command says) and resolves the answer's
+   * `result`. A node's error answer is a `LedgerRequestError` with its token; no answer in time,
+   * or an answer without a result, is a `LedgerUnavailableError`.
+   */
+  async request(command: LedgerRequest): Promise<Record<string, unknown>> {
+    const name = String(command.command);
+    let response: Record<string, unknown>;
+    try {
+      ({ response } = await this.#request({ ...command }));
+    } catch (error) {
+      if (error instanceof NodeErrorResponse) {
+        throw new LedgerRequestError(error.error, `The ledger node answered ${name} with the error ${error.error}: ${error.message}`);
+      }
+      throw asUnavailable(name, error);
+    }
+    const result = response["result"];
+    if (!isRecord(result)) throw new LedgerUnavailableError(`The ledger node answered ${name} without a result.`);
+    return result;
   }
 
   /** Ends the socket and every timer; later look-ups reject with `LedgerUnavailableError`. */

@@ -1,3 +1,5 @@
+import type { ClaimExplanation, ClaimResults, ClaimSet, LedgerRequest } from "./claims/types.js";
+
 /**
  * A sign-in proof as the server receives it in the body of `POST /verify`: the exact message
  * text, the proof kind and its data, and the address that claims to have signed.
@@ -58,6 +60,21 @@ export interface Verifier {
    * `createVerifier` always has it.
    */
   checkAuthority?(grant: AuthorityGrant): Promise<AuthorityCheckResult>;
+  /**
+   * Reads named claims for an account from the validated ledger: resolves whether each holds,
+   * by name. Every look-up is sent at once on the verifier's one connection (API version 2),
+   * and every answer is checked for shape. Rejects with `LedgerUnavailableError` when the node
+   * cannot answer in time (or answers what this library cannot read), and with
+   * `InvalidOptionsError` naming the claim and the field for a bad definition. Optional so
+   * that verifiers written by hand keep working; `createVerifier` always has it (with a
+   * `ledgerReader`, that reader needs `request`).
+   */
+  readClaims?<T extends ClaimSet>(address: string, claims: T): Promise<ClaimResults<T>>;
+  /**
+   * `readClaims` with the reasons: for each claim whether it holds, its description, and why,
+   * from what the ledger answered ("credential KYC from rISSUER: present, not accepted").
+   */
+  explainClaims?<T extends ClaimSet>(address: string, claims: T): Promise<{ [K in keyof T]: ClaimExplanation }>;
   /** Closes the ledger connection and every timer, so the process can exit. */
   close(): Promise<void>;
 }
@@ -258,6 +275,13 @@ export interface LedgerReader {
   getSignerListAuthority?(address: string): Promise<AccountAuthority>;
   /** The network id of the connected node, when it reports one. */
   getNetworkId?(): Promise<number | undefined>;
+  /**
+   * Sends any rippled command (API version 2) and resolves the answer's `result`; what claims
+   * are read through. Rejects with `LedgerUnavailableError` when the node cannot answer in time,
+   * and with `LedgerRequestError` (the node's error token in `error`) when it answers an error.
+   * Optional: without it, `verifier.readClaims` rejects with `InvalidOptionsError`.
+   */
+  request?(command: LedgerRequest): Promise<Record<string, unknown>>;
 }
 
 /**

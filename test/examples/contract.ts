@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
 import { formatWalletKitMessage, walletKitSignInParams } from "../fixtures/wallet-kit/format.js";
+import { deleteKyc, giveKyc, giveMembership, TEST_CLAIMS_JSON } from "../support/claims-ledger.js";
 import { createCookieJar } from "../support/cookie-jar.js";
 import type { SessionKind } from "../../src/index.js";
 import { freePort, runExampleUntilExit, type ExampleProcess } from "../support/example-process.js";
@@ -54,6 +55,8 @@ export interface ExampleContract {
    * it prints once listening. The Next example starts through its launcher, tested in its own file.
    */
   ownServer?: { listening: RegExp };
+  /** The example reads SIGN_IN_CLAIMS, REQUIRE_CLAIMS and REVALIDATE_AFTER_SECONDS (the Express example's settings). */
+  readsClaims?: boolean;
 }
 
 const minutes = (count: number) => count * 60_000;
@@ -675,6 +678,8 @@ export function defineExampleContract(contract: ExampleContract): void {
     });
   });
 
+  if (contract.readsClaims === true) defineClaimsContract(contract);
+
   describe(`${contract.name}: every bad setting stops the start with one line naming it`, () => {
     // A production start with good settings, then one bad one. Production, so nothing else
     // (a generated development secret, the loopback-domain notice) is printed.
@@ -927,5 +932,87 @@ export function defineExampleContract(contract: ExampleContract): void {
         }
       });
     }
+  });
+}
+
+/** Who may sign in, read from the ledger: SIGN_IN_CLAIMS, REQUIRE_CLAIMS and REVALIDATE_AFTER_SECONDS. */
+function defineClaimsContract(contract: ExampleContract): void {
+  const { sessionKind } = contract;
+
+  describe(`${contract.name}: who may sign in (SIGN_IN_CLAIMS, REQUIRE_CLAIMS)`, () => {
+    let node: MockRippled;
+    let app: ExampleProcess;
+    let routes: Routes;
+
+    beforeAll(async () => {
+      node = await startMockRippled();
+      app = await contract.start({
+        XRPL_NODE_URL: node.url,
+        APP_DOMAIN,
+        NONCE_RATE_LIMIT: "1000",
+        SIGN_IN_CLAIMS: TEST_CLAIMS_JSON,
+        REQUIRE_CLAIMS: "kyc",
+        REVALIDATE_AFTER_SECONDS: "1",
+      });
+      routes = routesOf(app.url, sessionKind);
+    });
+    afterAll(async () => {
+      await app?.stop();
+      await node?.stop();
+    });
+
+    it("signs in an account with an accepted, unexpired credential; me answers its claims", async () => {
+      const account = newKeyAccount();
+      giveKyc(node, account.address);
+      const jar = createCookieJar();
+      expect(await signInBySignature(jar, routes, account)).toMatchObject({ status: 200, body: { ok: true, address: account.address } });
+      expect(await getMe(jar, routes)).toMatchObject({
+        status: 200,
+        body: { address: account.address, claims: { kyc: true, member: false } },
+      });
+    });
+
+    it("refuses an account without it: 403 with missing, not signed in", async () => {
+      const account = newKeyAccount();
+      giveKyc(node, account.address, { accepted: false });
+      const jar = createCookieJar();
+      expect(await signInBySignature(jar, routes, account)).toMatchObject({
+        status: 403,
+        body: { error: "Account does not meet the sign-in requirements.", missing: ["kyc"] },
+      });
+      expect(await getMe(jar, routes)).toMatchObject({ status: 401, body: { error: "Not authenticated." } });
+    });
+
+    it("ends the session at the next revalidation after the credential is deleted, and updates the other claims", async () => {
+      const account = newKeyAccount();
+      giveKyc(node, account.address);
+      const jar = createCookieJar();
+      expect((await signInBySignature(jar, routes, account)).status).toBe(200);
+      giveMembership(node, account.address);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect(await getMe(jar, routes)).toMatchObject({ status: 200, body: { claims: { kyc: true, member: true } } });
+      deleteKyc(node, account.address);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect(await getMe(jar, routes)).toMatchObject({ status: 401, body: { error: "Not authenticated." } });
+    });
+  });
+
+  describe(`${contract.name}: a bad claims setting stops the start with one line naming it`, () => {
+    const good = { NODE_ENV: "production", XRPL_NODE_URL: "ws://127.0.0.1:9", APP_DOMAIN };
+    const cases: [setting: string, env: Record<string, string>][] = [
+      ["SIGN_IN_CLAIMS", { SIGN_IN_CLAIMS: "{kyc:" }],
+      ["SIGN_IN_CLAIMS", { SIGN_IN_CLAIMS: JSON.stringify({ kyc: { credential: { issuer: "not-an-address", type: "KYC" } } }) }],
+      ["SIGN_IN_CLAIMS", { SIGN_IN_CLAIMS: JSON.stringify({ kyc: { diploma: true } }) }],
+      ["REQUIRE_CLAIMS", { SIGN_IN_CLAIMS: TEST_CLAIMS_JSON, REQUIRE_CLAIMS: "kyc,vip" }],
+      ["REQUIRE_CLAIMS", { REQUIRE_CLAIMS: "kyc" }],
+      ["REVALIDATE_AFTER_SECONDS", { REVALIDATE_AFTER_SECONDS: "soon" }],
+    ];
+    it.each(cases)("%s: %j", async (setting, env) => {
+      const result = await runExampleUntilExit(contract.example, { env: { ...good, ...env }, timeoutMs: 20_000 });
+      expect(result.timedOut).toBe(false);
+      expect(result.code).toBe(1);
+      const lines = result.output.split("\n").filter((line) => line.trim() !== "");
+      expect(lines).toEqual([expect.stringMatching(new RegExp(`^Cannot start the example: ${setting}`))]);
+    });
   });
 }

@@ -18,6 +18,7 @@ defineExampleContract({
     verifierFailed: "Verification service unavailable.",
     badBody: { status: 400, error: "Invalid request body." },
   },
+  readsClaims: true,
 });
 
 describe("Express example: cookies and start-up", () => {

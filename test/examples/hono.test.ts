@@ -25,6 +25,7 @@ defineExampleContract({
     badBody: { status: 400, error: "Invalid request body." },
     notAProof: { status: 500, error: "Internal server error." },
   },
+  readsClaims: true,
 });
 
 describe("Hono example: cookie and app route", () => {

@@ -1,7 +1,8 @@
 /**
  * The checks every shared-store setup of the Express example must pass with two processes on
- * one store (Redis, PostgreSQL): a session started on one is used on the other, and of 20
- * racing verifies of one signed message across both, exactly one signs in.
+ * one store (Redis, PostgreSQL): a session started on one is used on the other, of 20 racing
+ * verifies of one signed message across both exactly one signs in, and of 40 racing forged proofs
+ * on one nonce across both at most five are judged (the count lives in the shared store).
  */
 import { expect, it } from "vitest";
 import { createCookieJar } from "../support/cookie-jar.js";
@@ -83,5 +84,28 @@ export function itSharesSessionsAndNoncesAcrossTwoProcesses(
       expect(answer.status).toBe(400);
       expect(["Nonce has already been used.", "No pending nonce. Request /nonce first."]).toContain(answer.body.error);
     }
+  });
+
+  it("judges at most 5 of 40 forged proofs racing on one nonce across both processes; the honest proof after them is refused", async () => {
+    const { serverA, serverB } = current();
+    const jar = createCookieJar();
+    const account = newKeyAccount();
+    const nonce = await getNonce(jar, routesOf(serverA.url, "server-store"));
+    const message = signInMessage(account.address, nonce);
+    const forged = signatureProof(message, { ...newKeyAccount(), address: account.address });
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        postVerify(jar.clone(), routesOf((index % 2 === 0 ? serverA : serverB).url, "server-store"), forged),
+      ),
+    );
+    // A count kept in each process's memory would judge up to five on each.
+    const judged = answers.filter((answer) => answer.body.error === "Signature verification failed.");
+    expect(judged.length).toBeGreaterThan(0);
+    expect(judged.length).toBeLessThanOrEqual(5);
+    for (const answer of answers) {
+      expect(["Signature verification failed.", "No pending nonce. Request /nonce first."]).toContain(answer.body.error);
+    }
+    const honest = await postVerify(jar, routesOf(serverB.url, "server-store"), signatureProof(message, account));
+    expect(honest).toMatchObject({ status: 400, body: { error: "No pending nonce. Request /nonce first." } });
   });
 }

@@ -3,8 +3,8 @@
  *
  * - Cloudflare workerd through Miniflare (no `nodejs_compat`): two Worker scripts, each its own
  *   isolate and memory, bound to one Durable Object namespace. The guide's Worker template
- *   (docs/snippets/cloudflare-worker.ts, built as users build it) runs as two Workers for the
- *   sign-in checks; a test app (shared-store-app.ts) runs the exported contract suites inside
+ *   (docs/snippets/cloudflare-worker.ts, built as users build it, a mock ledger node as its
+ *   XRPL_NODE_URL) runs as two Workers for the sign-in checks and refuses a disabled master key; a test app (shared-store-app.ts) runs the exported contract suites inside
  *   workerd, the memory-store control, and looks into the objects' storage.
  * - Deno: two Deno processes on one KV database file (`Deno.openKv(path)`), the test app in each.
  *
@@ -165,11 +165,14 @@ describe("Durable Object store: two Workers in workerd, one namespace", () => {
   let workerd: Spawned | undefined;
   let urls: Record<string, string> = {};
   let configDir: string | undefined;
+  // The template asks the ledger for every proof (a verifier per proof): its node.
+  let node: MockRippled | undefined;
 
   beforeAll(async () => {
     const template = await bundleScript(join(REPO_ROOT, "docs", "snippets", "cloudflare-worker.ts"), "cloudflare-template", true);
     const app = await bundleServer("shared-store-worker");
-    const templateBindings = { APP_DOMAIN: "localhost", SESSION_SECRET };
+    node = await startMockRippled();
+    const templateBindings = { APP_DOMAIN: "localhost", SESSION_SECRET, XRPL_NODE_URL: node.url };
     const inspectable = { className: "InspectableNonceStoreObject", useSQLite: true };
     const workers = [
       // The guide's template, as two Workers: the first declares the class, the second binds it by scriptName.
@@ -218,6 +221,7 @@ describe("Durable Object store: two Workers in workerd, one namespace", () => {
 
   afterAll(async () => {
     await workerd?.stop();
+    await node?.stop();
     if (configDir !== undefined) await rm(configDir, { recursive: true, force: true });
   });
 
@@ -236,6 +240,18 @@ describe("Durable Object store: two Workers in workerd, one namespace", () => {
       expect(profile).toMatchObject({ status: 200, body: { address: proof.address } });
       await postSignOut(jar.clone(), second);
       expect((await readJson(await jar.fetch(`${urls["template-a"]}/api/profile`))).status).toBe(401);
+    });
+
+    it("refuses a master key its owner disabled, asking the ledger node for each proof", async () => {
+      const { first } = routes();
+      const jar = createCookieJar();
+      const account = newKeyAccount();
+      node!.setAccount(account.address, { flags: 0x00100000, regularKey: newKeyAccount().address });
+      const before = node!.requestCount("account_info");
+      const proof = signatureProof(signInMessage(account.address, await getNonce(jar, first)), account);
+      expect(await postVerify(jar, first, proof)).toMatchObject({ status: 401, body: { error: "Signature verification failed." } });
+      expect(node!.requestCount("account_info")).toBeGreaterThan(before);
+      expect((await readJson(await jar.fetch(first.me))).status).toBe(401);
     });
   });
 

@@ -70,7 +70,7 @@ describe("mock rippled", () => {
     node = await startMockRippled();
     const socket = await open(node.url);
     expect(await call(socket, { id: "p", command: "ping" })).toMatchObject({ id: "p", status: "success", result: {} });
-    expect(await call(socket, { id: 3, command: "ledger_entry" })).toMatchObject({
+    expect(await call(socket, { id: 3, command: "no_such_command" })).toMatchObject({
       id: 3,
       type: "response",
       status: "error",

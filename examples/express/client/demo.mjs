@@ -29,6 +29,9 @@ const elements = {
   proof: document.getElementById("proof"),
   signedMessage: document.getElementById("signed-message"),
   meResult: document.getElementById("me-result"),
+  claims: document.getElementById("session-claims"),
+  claimsLabel: document.getElementById("session-claims-label"),
+  claimsRow: document.getElementById("session-claims-row"),
   answers: document.getElementById("answers"),
   signInSignature: document.getElementById("sign-in-signature"),
   signInTransaction: document.getElementById("sign-in-transaction"),
@@ -140,7 +143,25 @@ function showAnswer({ method, path, status, body }) {
   elements.answers.prepend(item);
   // A long session should not grow the page forever.
   while (elements.answers.children.length > MAX_ANSWERS) elements.answers.lastElementChild.remove();
-  if (path === ME_ROUTE) elements.meResult.textContent = `${status} ${JSON.stringify(body, null, 2)}`;
+  if (path === ME_ROUTE) {
+    elements.meResult.textContent = `${status} ${JSON.stringify(body, null, 2)}`;
+    showClaims(status === 200 ? body?.claims : undefined);
+  }
+}
+
+/**
+ * The ledger claims the server read for the signed-in account (SIGN_IN_CLAIMS), as its me route
+ * answers them: "kyc: holds, member: does not hold". Hidden when the server reads none.
+ */
+function showClaims(claims) {
+  const shown = typeof claims === "object" && claims !== null;
+  elements.claimsLabel.hidden = !shown;
+  elements.claimsRow.hidden = !shown;
+  elements.claims.textContent = shown
+    ? Object.entries(claims)
+        .map(([name, holds]) => `${name}: ${holds === true ? "holds" : "does not hold"}`)
+        .join(", ") || "none"
+    : "";
 }
 
 /** What the page shows: the controller's state, plus failures the state does not carry. */

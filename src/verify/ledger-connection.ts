@@ -179,16 +179,16 @@ export class LedgerConnection implements LedgerReader {
    */
   async request(command: LedgerRequest): Promise<Record<string, unknown>> {
     const name = String(command.command);
-    let response: Record<string, unknown>;
+    let answer: RpcAnswer;
     try {
-      ({ response } = await this.#request({ ...command }));
+      ({ answer } = await this.#request({ ...command }));
     } catch (error) {
-      if (error instanceof NodeErrorResponse) {
-        throw new LedgerRequestError(error.error, `The ledger node answered ${name} with the error ${error.error}: ${error.message}`);
-      }
       throw asUnavailable(name, error);
     }
-    const result = response["result"];
+    if (!answer.ok) {
+      throw new LedgerRequestError(answer.error, `The ledger node answered ${name} with the error ${answer.error}: ${answer.text}`);
+    }
+    const result = answer.response["result"];
     if (!isRecord(result)) throw new LedgerUnavailableError(`The ledger node answered ${name} without a result.`);
     return result;
   }

@@ -23,9 +23,17 @@
 // read from the server process itself (/proc/<pid>/stat: user and system time of every thread,
 // ended ones included), never from the client. TARGET lines say whether each target is met; nothing here is asserted by a test.
 //
+// Two configurations of ours, each a row of its own: the default verifier (a master-key sign-in
+// asks the ledger whether the key is disabled), and, labelled `ledger: "never"`, a verifier whose
+// compact signatures skip that look-up (compactSignature({ ledger: "never" }): for apps that
+// accept that a disabled master key still signs in). Signed transactions always read the ledger,
+// so the "never" rows are the message-signature variants only.
+//
 // Usage: npm run build && node bench/flow.bench.mjs
-// Env: FLOW_BENCH_TARGETS=express,hono,fetch-node,fetch-bun (default all); FLOW_BENCH_ROUNDS (4);
-// FLOW_BENCH_PHASE_MS (1200, per side per round); FLOW_BENCH_VARIANTS=all|primary (all);
+// Env: FLOW_BENCH_TARGETS=express,hono,fetch-node,fetch-bun (default all); FLOW_BENCH_ROUNDS (6);
+// FLOW_BENCH_PHASE_MS (1200, per side per round); FLOW_BENCH_WARM_UP_MS (2000, per side per
+// variant, before any round: steady state, every function compiled); FLOW_BENCH_LEDGER=default,never
+// (both rows by default); FLOW_BENCH_VARIANTS=all|primary (all);
 // FLOW_BENCH_CONCURRENCY=<n> measures every variant at that concurrency only;
 // FLOW_BENCH_CPU_PROF=<dir> runs the Node servers under --cpu-prof (slower; to see where time goes).
 // Bun comes from test/runtimes (npm ci --prefix test/runtimes); without it the Bun target is not measured.
@@ -38,9 +46,12 @@ import { createHttpClient, DOMAIN, runFlow } from "./flow/client.mjs";
 import { startLocalLedger } from "./local-ledger.mjs";
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
-const ROUNDS = Number(process.env.FLOW_BENCH_ROUNDS ?? 4);
+const ROUNDS = Number(process.env.FLOW_BENCH_ROUNDS ?? 6);
 const PHASE_MS = Number(process.env.FLOW_BENCH_PHASE_MS ?? 1200);
-const WARM_UP_MS = 600;
+const WARM_UP_MS = Number(process.env.FLOW_BENCH_WARM_UP_MS ?? 2000);
+const LEDGER_MODES = (process.env.FLOW_BENCH_LEDGER ?? "default,never").split(",").map((mode) => mode.trim());
+for (const mode of LEDGER_MODES)
+  if (mode !== "default" && mode !== "never") throw new Error(`FLOW_BENCH_LEDGER: "${mode}" is not default or never`);
 const CPU_PROFILE_DIR = process.env.FLOW_BENCH_CPU_PROF;
 const BUN = here("../test/runtimes/node_modules/.bin/bun");
 /** USER_HZ: the unit of /proc/<pid>/stat's times (100 on Linux; getconf CLK_TCK). */
@@ -68,6 +79,7 @@ const TARGETS = [
     label: "Express example (server-store)",
     ceilingLabel: "Express + express-session",
     ours: { runtime: "node", script: here("../examples/express/server.mjs"), cwd: here("../examples/express/") },
+    oursLedgerNever: { runtime: "node", script: here("./flow/example-ledger-never.mjs"), args: ["express"], cwd: here("./flow/") },
     ceiling: { runtime: "node", script: here("./flow/ceiling-express.mjs"), cwd: here("./flow/") },
     oursPaths: EXPRESS_PATHS,
     ceilingPaths: EXPRESS_PATHS,
@@ -78,6 +90,7 @@ const TARGETS = [
     label: "Hono example (sealed cookie)",
     ceilingLabel: "node:http + a plain cookie",
     ours: { runtime: "node", script: here("../examples/hono/server.mjs"), cwd: here("../examples/hono/") },
+    oursLedgerNever: { runtime: "node", script: here("./flow/example-ledger-never.mjs"), args: ["hono"], cwd: here("./flow/") },
     ceiling: { runtime: "node", script: here("./flow/ceiling-node-http.mjs"), cwd: here("./flow/") },
     // The example's own protected route reads the session with getSession.
     oursPaths: EXPRESS_PATHS,
@@ -89,6 +102,12 @@ const TARGETS = [
     label: "createFetchHandler on Node",
     ceilingLabel: "node:http + a plain cookie",
     ours: { runtime: "node", script: here("./flow/fetch-handler-server.mjs"), cwd: here("./flow/") },
+    oursLedgerNever: {
+      runtime: "node",
+      script: here("./flow/fetch-handler-server.mjs"),
+      env: { FLOW_LEDGER: "never" },
+      cwd: here("./flow/"),
+    },
     ceiling: { runtime: "node", script: here("./flow/ceiling-node-http.mjs"), cwd: here("./flow/") },
     oursPaths: FETCH_PATHS,
     ceilingPaths: FETCH_PATHS,
@@ -99,6 +118,12 @@ const TARGETS = [
     label: "createFetchHandler on Bun",
     ceilingLabel: "Bun.serve + a plain cookie",
     ours: { runtime: "bun", script: here("./flow/fetch-handler-server.mjs"), cwd: here("./flow/") },
+    oursLedgerNever: {
+      runtime: "bun",
+      script: here("./flow/fetch-handler-server.mjs"),
+      env: { FLOW_LEDGER: "never" },
+      cwd: here("./flow/"),
+    },
     ceiling: { runtime: "bun", script: here("./flow/ceiling-bun.mjs"), cwd: here("./flow/") },
     oursPaths: FETCH_PATHS,
     ceilingPaths: FETCH_PATHS,
@@ -121,11 +146,17 @@ const targets = wantedTargets === undefined ? TARGETS : TARGETS.filter((target) 
 
 // ---------- processes ----------
 
-function startServer({ runtime, script, cwd }, env) {
+function startServer({ runtime, script, cwd, args = [], env: ownEnv = {} }, env) {
   const profile =
-    runtime === "node" && CPU_PROFILE_DIR !== undefined ? ["--cpu-prof", `--cpu-prof-dir=${resolvePath(CPU_PROFILE_DIR)}`] : [];
+    runtime === "node" && CPU_PROFILE_DIR !== undefined
+      ? ["--cpu-prof", "--cpu-prof-interval=100", `--cpu-prof-dir=${resolvePath(CPU_PROFILE_DIR)}`]
+      : [];
   const command = runtime === "bun" ? BUN : process.execPath;
-  const child = spawn(command, [...profile, script], { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(command, [...profile, script, ...args], {
+    cwd,
+    env: { ...process.env, ...env, ...ownEnv },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout.setEncoding("utf8").on("data", (chunk) => (output += chunk));
   child.stderr.setEncoding("utf8").on("data", (chunk) => (output += chunk));
@@ -153,28 +184,32 @@ function startServer({ runtime, script, cwd }, env) {
       child.on("exit", (code, signal) => {
         if (!stopping) console.error(`${script} exited during the run (${code ?? signal}):\n${output}`);
       });
-      resolve({
+      const server = {
+        /** Keep-alive clients by concurrency (clientOf), closed when the server stops. */
+        clients: new Map(),
         port: Number(match[1]),
         banner: output
           .split("\n")
           .find((line) => /listening on/.test(line))
           ?.trim(),
-        cpuNs: () => processCpuNs(child.pid),
+        cpu: () => processCpuNs(child.pid),
         stop: () =>
           new Promise((done) => {
             stopping = true;
+            for (const http of server.clients.values()) http.close();
             if (child.exitCode !== null || child.signalCode !== null) return done();
             child.once("exit", () => done());
             child.kill("SIGTERM");
             setTimeout(() => child.kill("SIGKILL"), 5000).unref();
           }),
-      });
+      };
+      resolve(server);
     }, 20);
   });
 }
 
 /**
- * CPU time of a process (user + system, every thread, those that have ended included), in ns,
+ * CPU time of a process (every thread, those that have ended included), `{ userNs, systemNs }`,
  * from /proc/<pid>/stat; undefined without /proc. Clock ticks of 10 ms: a phase's reading is
  * within about 2% at the phase lengths used here.
  */
@@ -187,7 +222,7 @@ function processCpuNs(pid) {
   }
   // Fields after the command name (which may hold spaces), from field 3 on: utime is field 14, stime 15.
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * (1e9 / CLOCK_TICKS_PER_SECOND);
+  return { userNs: Number(fields[11]) * (1e9 / CLOCK_TICKS_PER_SECOND), systemNs: Number(fields[12]) * (1e9 / CLOCK_TICKS_PER_SECOND) };
 }
 
 // ---------- load ----------
@@ -199,34 +234,50 @@ const median = (values) => {
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
+/**
+ * The keep-alive client of a server at a concurrency, made once and kept for the whole run, as a
+ * server's browsers keep their connections: opening new ones at every phase, and closing them all
+ * at its end, made the server's JIT throw away and recompile its connection code after every
+ * phase, which is not the steady state of a server (the compiler threads then took more CPU per
+ * flow than some of the parts measured here).
+ */
+function clientOf(server, concurrency) {
+  let http = server.clients.get(concurrency);
+  if (http === undefined) {
+    http = createHttpClient(concurrency);
+    server.clients.set(concurrency, http);
+  }
+  return http;
+}
+
 /** Flows by `concurrency` clients for `durationMs`; the server's CPU read around it. */
 async function runPhase(server, paths, variant, concurrency, durationMs) {
-  const http = createHttpClient(concurrency);
+  const http = clientOf(server, concurrency);
   const latencies = [];
-  const cpuBefore = server.cpuNs();
+  const cpuBefore = server.cpu();
   const startedAt = performance.now();
   const deadline = startedAt + durationMs;
-  try {
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (performance.now() < deadline) {
-          const t0 = performance.now();
-          await runFlow(http, server.port, paths, variant);
-          latencies.push(performance.now() - t0);
-        }
-      }),
-    );
-  } finally {
-    http.close();
-  }
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        await runFlow(http, server.port, paths, variant);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
   const elapsedMs = performance.now() - startedAt;
-  const cpuAfter = server.cpuNs();
+  const cpuAfter = server.cpu();
   latencies.sort((a, b) => a - b);
+  const perFlowUs = (field) =>
+    cpuBefore === undefined || cpuAfter === undefined ? NaN : (cpuAfter[field] - cpuBefore[field]) / 1000 / latencies.length;
   return {
     flows: latencies.length,
     perSecond: (latencies.length * 1000) / elapsedMs,
     p50Ms: latencies[latencies.length >> 1],
-    serverCpuUs: cpuBefore === undefined || cpuAfter === undefined ? NaN : (cpuAfter - cpuBefore) / 1000 / latencies.length,
+    serverCpuUs: perFlowUs("userNs") + perFlowUs("systemNs"),
+    serverUserUs: perFlowUs("userNs"),
+    serverSystemUs: perFlowUs("systemNs"),
   };
 }
 
@@ -253,11 +304,15 @@ async function measure(target, servers, variant, concurrency) {
     ours: {
       perSecond: median(rounds.map((r) => r.ours.perSecond)),
       cpuUs: median(rounds.map((r) => r.ours.serverCpuUs)),
+      userUs: median(rounds.map((r) => r.ours.serverUserUs)),
+      systemUs: median(rounds.map((r) => r.ours.serverSystemUs)),
       p50Ms: median(rounds.map((r) => r.ours.p50Ms)),
     },
     ceiling: {
       perSecond: median(rounds.map((r) => r.ceiling.perSecond)),
       cpuUs: median(rounds.map((r) => r.ceiling.serverCpuUs)),
+      userUs: median(rounds.map((r) => r.ceiling.serverUserUs)),
+      systemUs: median(rounds.map((r) => r.ceiling.serverSystemUs)),
       p50Ms: median(rounds.map((r) => r.ceiling.p50Ms)),
     },
   };
@@ -268,20 +323,26 @@ async function measure(target, servers, variant, concurrency) {
 const x = (value) => `${value.toFixed(2)}x`;
 const range = ({ median: mid, min, max }) => `${x(mid)} [${min.toFixed(2)}-${max.toFixed(2)}]`;
 
-function printTable(target, results) {
-  console.log(`\n${target.label} vs ${target.ceilingLabel}: ${ROUNDS} paired rounds of ${PHASE_MS} ms per side`);
+/** How a configuration of ours is named in the tables and TARGET lines. */
+const modeLabel = (mode) => (mode === "never" ? ', ledger: "never"' : "");
+
+function printTable(target, mode, results) {
+  console.log(
+    `\n${target.label}${mode === "never" ? ' with compactSignature({ ledger: "never" })' : " (default verifier)"} vs ${target.ceilingLabel}: ${ROUNDS} paired rounds of ${PHASE_MS} ms per side`,
+  );
   const header = [
     "variant".padEnd(20),
     "c".padStart(3),
     "ours flows/s".padStart(13),
     "ceiling".padStart(9),
     "throughput ours/ceiling".padStart(25),
-    "server CPU us/flow".padStart(20),
-    "ceiling".padStart(9),
+    "server CPU us/flow (user+sys)".padStart(30),
+    "ceiling".padStart(16),
     "CPU ours/ceiling".padStart(22),
     "p50 ms".padStart(8),
   ];
   console.log(header.join(" "));
+  const cpu = (side) => `${side.cpuUs.toFixed(0)} (${side.userUs.toFixed(0)}+${side.systemUs.toFixed(0)})`;
   for (const result of results) {
     console.log(
       [
@@ -290,17 +351,19 @@ function printTable(target, results) {
         result.ours.perSecond.toFixed(0).padStart(13),
         result.ceiling.perSecond.toFixed(0).padStart(9),
         range(result.throughput).padStart(25),
-        result.ours.cpuUs.toFixed(0).padStart(20),
-        result.ceiling.cpuUs.toFixed(0).padStart(9),
+        cpu(result.ours).padStart(30),
+        cpu(result.ceiling).padStart(16),
         range(result.cpu).padStart(22),
         result.ours.p50Ms.toFixed(1).padStart(8),
       ].join(" "),
     );
   }
-  console.log("(ratios: median of the per-round ratios [min-max]; server CPU: every thread of the server process, median of rounds)");
+  console.log(
+    "(ratios: median of the per-round ratios [min-max]; server CPU: every thread of the server process, user + system, median of rounds)",
+  );
 }
 
-function printTargets(target, results) {
+function printTargets(target, mode, results) {
   for (const result of results) {
     if (result.concurrency === TARGET_CONCURRENCY) {
       const parts = [
@@ -312,14 +375,14 @@ function printTargets(target, results) {
         );
       }
       console.log(
-        `TARGET ${target.label}, ${result.variant.label}, c=${TARGET_CONCURRENCY}, vs ${target.ceilingLabel}: ${parts.join("; ")}`,
+        `TARGET ${target.label}${modeLabel(mode)}, ${result.variant.label}, c=${TARGET_CONCURRENCY}, vs ${target.ceilingLabel}: ${parts.join("; ")}`,
       );
     }
   }
   for (const result of results) {
     if (result.variant !== VARIANTS[0]) continue;
     console.log(
-      `RATIO ${target.label} / ${target.ceilingLabel}, ${result.variant.label}, c=${result.concurrency}: throughput ${result.throughput.median.toFixed(2)}, server CPU per flow ${result.cpu.median.toFixed(2)}`,
+      `RATIO ${target.label}${modeLabel(mode)} / ${target.ceilingLabel}, ${result.variant.label}, c=${result.concurrency}: throughput ${result.throughput.median.toFixed(2)}, server CPU per flow ${result.cpu.median.toFixed(2)}`,
     );
   }
 }
@@ -341,21 +404,35 @@ try {
     const env = exampleEnv(ledger.url);
     const servers = {};
     try {
-      servers.ours = await startServer(target.ours, env);
       servers.ceiling = await startServer(target.ceiling, env);
-      console.log(`\n${servers.ours.banner}\n${servers.ceiling.banner}`);
-      // Warm-up: JIT, sockets, the verifier's ledger connection, for every variant.
-      for (const variant of VARIANTS) {
-        for (const side of ["ours", "ceiling"]) {
-          await runPhase(servers[side], side === "ours" ? target.oursPaths : target.ceilingPaths, variant, TARGET_CONCURRENCY, WARM_UP_MS);
+      for (const mode of LEDGER_MODES) {
+        // Signed transactions read the ledger whatever the compact strategy's mode.
+        const variants = mode === "never" ? VARIANTS.filter((variant) => variant.kind === "signature") : VARIANTS;
+        servers.ours = await startServer(mode === "never" ? target.oursLedgerNever : target.ours, env);
+        try {
+          console.log(`\n${servers.ours.banner}\n${servers.ceiling.banner}`);
+          // Warm-up: JIT (every function compiled, so rounds measure the steady state), sockets,
+          // the verifier's ledger connection, for every variant; every concurrency's clients are
+          // opened here, so no round pays for new connections.
+          for (const variant of variants) {
+            for (const concurrency of variant.concurrencies) {
+              for (const side of ["ours", "ceiling"]) {
+                const paths = side === "ours" ? target.oursPaths : target.ceilingPaths;
+                await runPhase(servers[side], paths, variant, concurrency, WARM_UP_MS);
+              }
+            }
+          }
+          const results = [];
+          for (const variant of variants) {
+            for (const concurrency of variant.concurrencies) results.push(await measure(target, servers, variant, concurrency));
+          }
+          printTable(target, mode, results);
+          printTargets(target, mode, results);
+        } finally {
+          await servers.ours.stop();
+          servers.ours = undefined;
         }
       }
-      const results = [];
-      for (const variant of VARIANTS) {
-        for (const concurrency of variant.concurrencies) results.push(await measure(target, servers, variant, concurrency));
-      }
-      printTable(target, results);
-      printTargets(target, results);
     } finally {
       await Promise.all([servers.ours?.stop(), servers.ceiling?.stop()]);
     }

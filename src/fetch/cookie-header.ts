@@ -14,6 +14,8 @@ export function readCookie(header: string | null, name: string): string | undefi
     if (equals === -1 || pair.slice(0, equals).trim() !== name) continue;
     let value = pair.slice(equals + 1).trim();
     if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    // Only an escaped value needs decoding (a sealed session is cookie-safe text, never escaped).
+    if (!value.includes("%")) return value;
     try {
       return decodeURIComponent(value);
     } catch {
@@ -44,13 +46,16 @@ export function cookieIsSecure(cookie: NormalizedSessionCookie, production: bool
   return !(url.protocol === "http:" && LOOPBACK_DOMAINS.includes(url.hostname));
 }
 
+/** Characters `encodeURIComponent` leaves as they are, and that a cookie value may hold: a sealed session is made of them. */
+const COOKIE_SAFE = /^[A-Za-z0-9._~!*'()-]*$/u;
+
 /**
  * One `Set-Cookie` header value: the session cookie with `value` for `maxAgeSeconds` (0 expires it).
  *
  * @internal
  */
 export function serializeCookie(cookie: NormalizedSessionCookie, value: string, maxAgeSeconds: number, secure: boolean): string {
-  let header = `${cookie.name}=${encodeURIComponent(value)}; Path=${cookie.path}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=${cookie.sameSite}`;
+  let header = `${cookie.name}=${COOKIE_SAFE.test(value) ? value : encodeURIComponent(value)}; Path=${cookie.path}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=${cookie.sameSite}`;
   if (cookie.domain !== undefined) header += `; Domain=${cookie.domain}`;
   if (secure) header += "; Secure";
   return header;

@@ -139,7 +139,10 @@ function createNativeSeal(secrets: readonly string[], crypto: NativeCrypto, buff
         const decipher = crypto.createDecipheriv("aes-256-gcm", key.key, iv, { authTagLength: TAG_BYTES });
         decipher.setAAD(key.headerBytes);
         decipher.setAuthTag(body.subarray(body.length - TAG_BYTES));
-        return concat([decipher.update(body.subarray(0, body.length - TAG_BYTES)), decipher.final()]);
+        const opened = decipher.update(body.subarray(0, body.length - TAG_BYTES));
+        // GCM is a stream mode: `final` only checks the tag and adds no bytes (concatenated if it ever did).
+        const rest = decipher.final();
+        return rest.length === 0 ? opened : concat([opened, rest]);
       } catch {
         return undefined;
       }

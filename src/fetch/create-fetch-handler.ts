@@ -134,12 +134,12 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
     );
   };
 
-  const runRoute = async (route: RouteName, request: Request, session: SessionStore): Promise<HandlerResult> => {
+  const runRoute = async (route: RouteName, request: Request, url: URL, session: SessionStore): Promise<HandlerResult> => {
     switch (route) {
       case "nonce":
-        return handlers.nonce(session, { request, host: hostOf(request) });
+        return handlers.nonce(session, { request, host: url.host });
       case "me":
-        return handlers.me(session, { request, host: hostOf(request) });
+        return handlers.me(session, { request, host: url.host });
       case "signout":
         return handlers.signOut(session, { request });
       case "verify": {
@@ -164,7 +164,7 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
       if (request.method !== allowed) return json(405, bodies.http("methodNotAllowed"), { Allow: allowed });
 
       const session = sessions.open(request, url);
-      const answer = await runRoute(route, request, session.store);
+      const answer = await runRoute(route, request, url, session.store);
       const cookie = await session.setCookie();
       return json(answer.status, answer.body, cookie === undefined ? undefined : { "Set-Cookie": cookie });
     } catch (cause) {

@@ -97,7 +97,7 @@ export function createSealedCookieSessions(
       // come out of pickSessionRecord, so equal records serialize alike.)
       if (opened !== undefined) {
         const before = await opened;
-        if (before.sealed && JSON.stringify(before.record) === JSON.stringify(written.record)) return undefined;
+        if (before.sealed && sameRecord(before.record, written.record)) return undefined;
       }
       const payload: SealedPayload = { ...written.record, expiresAt: now() + ttlSeconds * 1000 };
       return serializeCookie(cookie, await seal.seal(encoder.encode(JSON.stringify(payload))), ttlSeconds, secure);
@@ -106,4 +106,22 @@ export function createSealedCookieSessions(
   };
 
   return { read, open };
+}
+
+/**
+ * Whether two records (both out of pickSessionRecord) say the same: field by field, nested values
+ * (the app's data, a signer list) compared as JSON. A sign-in or a new nonce differs at once in
+ * the first fields, so the usual answer costs a few comparisons, not two serializations.
+ */
+function sameRecord(a: SessionRecord, b: SessionRecord): boolean {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) {
+    const left: unknown = (a as Record<string, unknown>)[key];
+    const right: unknown = (b as Record<string, unknown>)[key];
+    if (left === right) continue;
+    if (typeof left !== "object" || left === null || typeof right !== "object" || right === null) return false;
+    if (JSON.stringify(left) !== JSON.stringify(right)) return false;
+  }
+  return true;
 }

@@ -10,6 +10,7 @@ import {
   RequestTimeoutError,
   RpcSocket,
   SocketClosedError,
+  type RpcAnswer,
   type ConnectAttempt,
   type WebSocketFactory,
 } from "./rpc-socket.js";
@@ -156,8 +157,9 @@ export class LedgerConnection implements LedgerReader {
     if (this.#networkIdLookup !== undefined) return this.#networkIdLookup;
     const lookup = (async () => {
       try {
-        const { response, connection } = await this.#request({ command: "server_info" });
-        const value = reportedNetworkId(response);
+        const { answer, connection } = await this.#request({ command: "server_info" });
+        if (!answer.ok) throw new NodeErrorResponse(answer.error, answer.text);
+        const value = reportedNetworkId(answer.response);
         connection.networkId = { value };
         return value;
       } catch (error) {
@@ -177,16 +179,16 @@ export class LedgerConnection implements LedgerReader {
    */
   async request(command: LedgerRequest): Promise<Record<string, unknown>> {
     const name = String(command.command);
-    let response: Record<string, unknown>;
+    let answer: RpcAnswer;
     try {
-      ({ response } = await this.#request({ ...command }));
+      ({ answer } = await this.#request({ ...command }));
     } catch (error) {
-      if (error instanceof NodeErrorResponse) {
-        throw new LedgerRequestError(error.error, `The ledger node answered ${name} with the error ${error.error}: ${error.message}`);
-      }
       throw asUnavailable(name, error);
     }
-    const result = response["result"];
+    if (!answer.ok) {
+      throw new LedgerRequestError(answer.error, `The ledger node answered ${name} with the error ${answer.error}: ${answer.text}`);
+    }
+    const result = answer.response["result"];
     if (!isRecord(result)) throw new LedgerUnavailableError(`The ledger node answered ${name} without a result.`);
     return result;
   }
@@ -205,15 +207,19 @@ export class LedgerConnection implements LedgerReader {
   }
 
   async #fetchAccountAuthority(address: string): Promise<AccountAuthority> {
-    let response: Record<string, unknown>;
+    let answer: RpcAnswer;
     try {
-      ({ response } = await this.#request({ command: "account_info", account: address, ledger_index: "validated", signer_lists: true }));
+      ({ answer } = await this.#request({ command: "account_info", account: address, ledger_index: "validated", signer_lists: true }));
     } catch (error) {
-      if (error instanceof NodeErrorResponse && error.error === "actNotFound")
-        return { account: address, exists: false, masterDisabled: false };
       throw asUnavailable("account_info", error);
     }
-    const authority = parseAccountInfo(address, response["result"]);
+    if (!answer.ok) {
+      // An account not on the ledger (a new wallet: the common case of a first sign-in) is an
+      // answer, read without an exception.
+      if (answer.error === "actNotFound") return { account: address, exists: false, masterDisabled: false };
+      throw asUnavailable("account_info", new NodeErrorResponse(answer.error, answer.text));
+    }
+    const authority = parseAccountInfo(address, answer.response["result"]);
     if (authority === undefined)
       throw new LedgerUnavailableError("The ledger node answered account_info with data this library cannot read.");
     return authority;
@@ -222,20 +228,21 @@ export class LedgerConnection implements LedgerReader {
   /**
    * Sends one request, connecting first when needed, within connectTimeoutMs + requestTimeoutMs
    * in all. A connection that died under the request (a drop not yet noticed when it was sent)
-   * gets one fresh connection within the same budget. Errors: `NodeErrorResponse` (the node
-   * refused the request), `NetworkMismatchError`, or `LedgerUnavailableError`.
+   * gets one fresh connection within the same budget. The node's error answers resolve (`ok:
+   * false`); errors: `NetworkMismatchError` or `LedgerUnavailableError`.
    */
-  async #request(body: Record<string, unknown>): Promise<{ response: Record<string, unknown>; connection: Connected }> {
+  async #request(body: Record<string, unknown>): Promise<{ answer: RpcAnswer; connection: Connected }> {
     const command = String(body["command"]);
     const deadline = Date.now() + this.#connectTimeoutMs + this.#requestTimeoutMs;
     for (let attempt = 0; ; attempt += 1) {
-      const connection = await this.#connected(deadline);
+      // An open socket is used at once: no turn of the event loop on the path of every sign-in.
+      const current = this.#current;
+      const connection = !this.#closed && current !== undefined && current.rpc.isOpen() ? current : await this.#connected(deadline);
       const remainingMs = Math.max(1, Math.min(this.#requestTimeoutMs, deadline - Date.now()));
       try {
-        const response = await connection.rpc.request({ ...body, api_version: API_VERSION }, remainingMs);
-        return { response, connection };
+        const answer = await connection.rpc.answer({ ...body, api_version: API_VERSION }, remainingMs);
+        return { answer, connection };
       } catch (error) {
-        if (error instanceof NodeErrorResponse) throw error;
         if (error instanceof RequestTimeoutError) {
           // A node that cannot answer in time is treated as gone: the next look-up reconnects,
           // to the next node when there is one.

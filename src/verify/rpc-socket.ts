@@ -62,11 +62,20 @@ const OPEN = 1;
 /** How long closing waits for the socket's closing handshake before it drops the connection. */
 export const CLOSE_GRACE_MS = 1000;
 
+/**
+ * A node's answer to one request: its whole success response, or the error it answered with
+ * (`actNotFound` for an account not on the ledger is an everyday answer, not a failure).
+ */
+export type RpcAnswer = { ok: true; response: Record<string, unknown> } | { ok: false; error: string; text: string };
+
 interface Pending {
-  resolve(response: Record<string, unknown>): void;
+  resolve(answer: RpcAnswer): void;
   reject(error: Error): void;
   timer: ReturnType<typeof setTimeout>;
 }
+
+/** One decoder for every binary message (a decoder per message costs more than the JSON it decodes). */
+const utf8 = new TextDecoder();
 
 /** A connection attempt: `ready` settles once the socket is open or has failed; `abort` ends it now. */
 export interface ConnectAttempt {
@@ -142,8 +151,19 @@ export class RpcSocket {
     return !this.#isClosed && this.#socket.readyState === OPEN;
   }
 
-  /** Sends `body` with a fresh id; resolves the node's whole success response. */
-  request(body: Record<string, unknown>, timeoutMs: number): Promise<Record<string, unknown>> {
+  /** Sends `body` with a fresh id; resolves the node's whole success response, rejects a node's error answer with `NodeErrorResponse`. */
+  async request(body: Record<string, unknown>, timeoutMs: number): Promise<Record<string, unknown>> {
+    const answer = await this.answer(body, timeoutMs);
+    if (!answer.ok) throw new NodeErrorResponse(answer.error, answer.text);
+    return answer.response;
+  }
+
+  /**
+   * Sends `body` with a fresh id; resolves the node's answer, its error answers included (no
+   * exception is built for an answer the caller expects, such as an account not on the ledger).
+   * Rejects only when no answer comes (timeout, closed socket).
+   */
+  answer(body: Record<string, unknown>, timeoutMs: number): Promise<RpcAnswer> {
     if (!this.isOpen()) return Promise.reject(new SocketClosedError("The connection to the ledger node is closed."));
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
@@ -213,7 +233,7 @@ export class RpcSocket {
   #receive(data: unknown): void {
     let response: unknown;
     try {
-      response = JSON.parse(typeof data === "string" ? data : new TextDecoder().decode(data as ArrayBuffer | Uint8Array));
+      response = JSON.parse(typeof data === "string" ? data : utf8.decode(data as ArrayBuffer | Uint8Array));
     } catch {
       return;
     }
@@ -227,9 +247,9 @@ export class RpcSocket {
     if (message["status"] === "error") {
       const error = typeof message["error"] === "string" ? message["error"] : "unknown";
       const text = typeof message["error_message"] === "string" ? message["error_message"] : error;
-      pending.reject(new NodeErrorResponse(error, text));
+      pending.resolve({ ok: false, error, text });
       return;
     }
-    pending.resolve(message);
+    pending.resolve({ ok: true, response: message });
   }
 }

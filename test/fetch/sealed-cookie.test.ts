@@ -327,6 +327,40 @@ describe("one open and one seal per request at most", () => {
     expect(counts).toEqual({ seals: 2, opens: 2 });
   });
 
+  it("compares the app's data and signer lists by value: a copy written back is not re-sealed, a changed one is", async () => {
+    const { counts, sessions } = countedSessions();
+    const first = sessions.open(new Request("http://localhost/"));
+    const signedIn: SessionRecord = {
+      address: "rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe",
+      authenticatedAt: 1,
+      sessionId: "c".repeat(32),
+      authority: "multisig",
+      signers: ["rA", "rB"],
+      domain: "localhost",
+      data: { userId: 7, roles: ["admin"] },
+    };
+    await first.store.set(signedIn);
+    const cookie = decodeURIComponent(/siwx_session=([^;]*)/.exec((await first.setCookie())!)![1]!);
+
+    const copied = sessions.open(withCookie("/", cookie));
+    const read = await copied.store.get();
+    await copied.store.set({ ...read, signers: [...read.signers!], data: JSON.parse(JSON.stringify(read.data)) as unknown });
+    expect(await copied.setCookie()).toBeUndefined();
+
+    const changes: ((record: SessionRecord) => SessionRecord)[] = [
+      (record) => ({ ...record, data: { userId: 7, roles: ["user"] } }),
+      (record) => ({ ...record, signers: ["rA"] }),
+      (record) => ({ ...record, data: null }),
+      ({ domain: _domain, ...record }) => record,
+    ];
+    for (const change of changes) {
+      const changed = sessions.open(withCookie("/", cookie));
+      await changed.store.set(change(await changed.store.get()));
+      expect(await changed.setCookie()).toMatch(/^siwx_session=v1\./);
+    }
+    expect(counts).toEqual({ seals: 5, opens: 5 });
+  });
+
   it("answers no Set-Cookie for a request that only reads, and an expired cookie for one that ends the session", async () => {
     const { counts, sessions } = countedSessions();
     const reading = sessions.open(new Request("http://localhost/"));

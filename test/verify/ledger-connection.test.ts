@@ -199,6 +199,20 @@ describe("ledger connection", () => {
     expect(await connection.getNetworkId()).toBe(0);
   });
 
+  it("reads a node's other error answers as the ledger unavailable, naming the error, and keeps the connection", async () => {
+    node = await startMockRippled();
+    const connection = new LedgerConnection({ nodeUrls: [node.url], networkId: undefined, ...SHORT, logger: SILENT_LOGGER });
+    connections.push(connection);
+    // An account the node cannot read answers actMalformed: an answer, but not one about authority.
+    const refused = connection.getAccountAuthority("not-an-address");
+    await expect(refused).rejects.toBeInstanceOf(LedgerUnavailableError);
+    await expect(refused).rejects.toThrow(/account_info.*Account malformed/u);
+    expect(connection.isConnected()).toBe(true);
+    const account = walletFor("ed25519").classicAddress;
+    expect(await connection.getAccountAuthority(account)).toEqual({ account, exists: false, masterDisabled: false });
+    expect(node.requestCount("account_info")).toBe(2);
+  });
+
   it("pings an idle connection, and drops it when a ping goes unanswered so the next look-up reconnects", async () => {
     node = await startMockRippled();
     const connection = new LedgerConnection({

@@ -138,14 +138,8 @@ export function parseCommandLine(argv: readonly string[], currentTimeMs: number)
       );
     }
   }
-  let chainId: string | undefined;
-  if (values["chain-id"] !== undefined) {
-    chainId = normalizeChainId(values["chain-id"]);
-    if (chainId === undefined)
-      return usageError(
-        `--chain-id ${JSON.stringify(values["chain-id"])} is not an XRPL chain id; give xrpl:N, such as xrpl:0 (mainnet) or xrpl:1 (testnet)`,
-      );
-  }
+  const chainId = readChainId(values["chain-id"]);
+  if (typeof chainId === "object") return chainId;
   // The node URL is checked by createVerifier itself, so the command accepts what servers accept.
   const nodeUrl = values.node;
   let nowMs = currentTimeMs;
@@ -215,15 +209,18 @@ function claimsCommand(values: ReturnType<typeof parseOptions>["values"]): Comma
     if (values[flag] !== undefined)
       return usageError(`--${flag} judges a verify body; with --claims give only --address, --node, --chain-id and --json`);
   }
-  let chainId: string | undefined;
-  if (values["chain-id"] !== undefined) {
-    chainId = normalizeChainId(values["chain-id"]);
-    if (chainId === undefined)
-      return usageError(
-        `--chain-id ${JSON.stringify(values["chain-id"])} is not an XRPL chain id; give xrpl:N, such as xrpl:0 (mainnet) or xrpl:1 (testnet)`,
-      );
-  }
+  const chainId = readChainId(values["chain-id"]);
+  if (typeof chainId === "object") return chainId;
   return { kind: "claims", options: { claimsPath, address, nodeUrl, chainId, json: values.json === true } };
+}
+
+/** `--chain-id` as `xrpl:N` (undefined when not given), or the usage error that says what to give. */
+function readChainId(given: string | undefined): string | undefined | Command {
+  if (given === undefined) return undefined;
+  return (
+    normalizeChainId(given) ??
+    usageError(`--chain-id ${JSON.stringify(given)} is not an XRPL chain id; give xrpl:N, such as xrpl:0 (mainnet) or xrpl:1 (testnet)`)
+  );
 }
 
 function usageError(problem: string, showUsage = false): Command {

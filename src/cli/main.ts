@@ -53,12 +53,7 @@ async function runClaims(options: ClaimsOptions): Promise<number> {
   try {
     verifier = createVerifier({ nodeUrl: options.nodeUrl, ...(options.chainId === undefined ? {} : { chainId: options.chainId }) });
   } catch (error) {
-    if (error instanceof InvalidOptionsError) {
-      throw new UsageError(
-        `--node ${JSON.stringify(options.nodeUrl)} is refused: ${error.message.replace(/^sign-in-with-xrpl: [^:]*: /u, "")}`,
-      );
-    }
-    throw error;
+    throw nodeRefused(error, options.nodeUrl);
   }
   try {
     const explained = await verifier.explainClaims!(options.address, claims);
@@ -73,6 +68,12 @@ async function runClaims(options: ClaimsOptions): Promise<number> {
   } finally {
     await verifier.close();
   }
+}
+
+/** A verifier option refused by the library, said as a usage error about `--node`; any other error as it is. */
+function nodeRefused(error: unknown, nodeUrl: string | undefined): unknown {
+  if (!(error instanceof InvalidOptionsError)) return error;
+  return new UsageError(`--node ${JSON.stringify(nodeUrl)} is refused: ${error.message.replace(/^sign-in-with-xrpl: [^:]*: /u, "")}`);
 }
 
 /** The claims file's text; a UsageError when it cannot be read or is too large. */
@@ -92,12 +93,7 @@ async function runExplain(options: ExplainOptions): Promise<number> {
   try {
     built = explainVerifier(options);
   } catch (error) {
-    if (error instanceof InvalidOptionsError) {
-      throw new UsageError(
-        `--node ${JSON.stringify(options.nodeUrl)} is refused: ${error.message.replace(/^sign-in-with-xrpl: [^:]*: /u, "")}`,
-      );
-    }
-    throw error;
+    throw nodeRefused(error, options.nodeUrl);
   }
   try {
     const body = await readBody();

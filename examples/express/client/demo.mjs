@@ -5,10 +5,10 @@
 // own chunk, downloaded when that wallet is looked for or used.
 import { createAuthController, createDevWallet, createHttpAdapter, createXamanWallet, detectWallets } from "sign-in-with-xrpl/client";
 import { basePath, mePath } from "../routes.mjs";
+import { prependAnswer } from "./answer-list.mjs";
 
 const DEV_WALLET_SEED_KEY = "sign-in-with-xrpl-demo:dev-wallet-seed";
 const ME_ROUTE = mePath;
-const MAX_ANSWERS = 20;
 
 const elements = {
   main: document.querySelector("main"),
@@ -130,19 +130,7 @@ async function findWallets(config) {
 }
 
 function showAnswer({ method, path, status, body }) {
-  const item = document.createElement("li");
-  const call = document.createElement("div");
-  call.className = "call";
-  const verdict = document.createElement("span");
-  verdict.className = status >= 200 && status < 300 ? "status-ok" : "status-bad";
-  verdict.textContent = String(status);
-  call.append(`${method} ${path} → `, verdict);
-  const json = document.createElement("pre");
-  json.textContent = JSON.stringify(body, null, 2);
-  item.append(call, json);
-  elements.answers.prepend(item);
-  // A long session should not grow the page forever.
-  while (elements.answers.children.length > MAX_ANSWERS) elements.answers.lastElementChild.remove();
+  prependAnswer(elements.answers, { method, path, status, body });
   if (path === ME_ROUTE) {
     elements.meResult.textContent = `${status} ${JSON.stringify(body, null, 2)}`;
     showClaims(status === 200 ? body?.claims : undefined);

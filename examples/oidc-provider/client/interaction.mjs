@@ -3,9 +3,9 @@
 // then sends the browser on to `redirectTo`, which continues the authorization. It uses only
 // the public browser entry of the library, as an application would.
 import { createAuthController, createDevWallet, createMessage } from "sign-in-with-xrpl/client";
+import { prependAnswer } from "../../express/client/answer-list.mjs";
 
 const DEV_WALLET_SEED_KEY = "sign-in-with-xrpl-demo:dev-wallet-seed";
-const MAX_ANSWERS = 20;
 /** `<issuer path>/interaction/<uid>`: the routes live under this page's own path. */
 const base = location.pathname.replace(/\/$/, "");
 
@@ -30,21 +30,6 @@ const elements = {
   cancel: $("cancel"),
 };
 
-function showAnswer(method, path, status, body) {
-  const item = document.createElement("li");
-  const call = document.createElement("div");
-  call.className = "call";
-  const verdict = document.createElement("span");
-  verdict.className = status >= 200 && status < 300 ? "status-ok" : "status-bad";
-  verdict.textContent = String(status);
-  call.append(`${method} ${path} → `, verdict);
-  const json = document.createElement("pre");
-  json.textContent = JSON.stringify(body, null, 2);
-  item.append(call, json);
-  elements.answers.prepend(item);
-  while (elements.answers.children.length > MAX_ANSWERS) elements.answers.lastElementChild.remove();
-}
-
 /** One call of an interaction route: its status and JSON body, shown in the answers list. */
 async function call(route, init = {}) {
   const path = `${base}/${route}`;
@@ -55,7 +40,7 @@ async function call(route, init = {}) {
   } catch {
     body = { error: `Unexpected answer (HTTP ${response.status}).` };
   }
-  showAnswer(init.method ?? "GET", path, response.status, body);
+  prependAnswer(elements.answers, { method: init.method ?? "GET", path, status: response.status, body });
   return { status: response.status, body };
 }
 

@@ -86,8 +86,9 @@ export interface OidcClientLike {
 
 /**
  * The parts of an oidc-provider `Provider` instance the interaction routes use: the
- * interaction of a request, its result, a client's metadata, and `proxy` (set to `true`, since
- * the routes write the forwarded protocol from the issuer themselves).
+ * interaction of a request, its result, the stored interactions and browser sessions (read again
+ * when a sign-in is written), a client's metadata, and `proxy` (set to `true`, since the routes
+ * write the forwarded protocol from the issuer themselves).
  *
  * @example
  * ```ts

@@ -26,36 +26,9 @@ interface DenoKv {
   atomic(): DenoAtomicOperation;
 }
 
-// The parts of SvelteKit's, React Router's and NestJS's types the guides' samples use, as those
-// packages declare them, so the samples type-check here without installing the frameworks. In
-// your app the framework's own types apply.
-declare namespace App {
-  // Filled by the app (docs/snippets/sveltekit/app.d.ts), as SvelteKit's generated types expect.
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface Locals {}
-}
-
-declare module "@sveltejs/kit" {
-  export interface RequestEvent {
-    request: Request;
-    url: URL;
-    locals: App.Locals;
-  }
-  export type Handle = (input: {
-    event: RequestEvent;
-    resolve: (event: RequestEvent) => Response | Promise<Response>;
-  }) => Response | Promise<Response>;
-}
-
-declare module "react-router" {
-  export interface LoaderFunctionArgs {
-    request: Request;
-    params: Record<string, string | undefined>;
-    context: unknown;
-  }
-  export type ActionFunctionArgs = LoaderFunctionArgs;
-}
-
+// The parts of NestJS's types the guide's samples use, as @nestjs/common declares them, so the
+// samples type-check here without installing the framework. In your app the framework's own types
+// apply. SvelteKit's and React Router's samples are checked against those packages' own types.
 declare module "@nestjs/common" {
   export interface HttpArgumentsHost {
     getRequest<T = unknown>(): T;

@@ -25,27 +25,3 @@ interface DenoKv {
   ): Promise<{ key: DenoKvKey; value: T; versionstamp: string } | { key: DenoKvKey; value: null; versionstamp: null }>;
   atomic(): DenoAtomicOperation;
 }
-
-// The parts of NestJS's types the guide's samples use, as @nestjs/common declares them, so the
-// samples type-check here without installing the framework. In your app the framework's own types
-// apply. SvelteKit's and React Router's samples are checked against those packages' own types.
-declare module "@nestjs/common" {
-  export interface HttpArgumentsHost {
-    getRequest<T = unknown>(): T;
-  }
-  export interface ExecutionContext {
-    switchToHttp(): HttpArgumentsHost;
-  }
-  export interface CanActivate {
-    canActivate(context: ExecutionContext): boolean | Promise<boolean>;
-  }
-  export class UnauthorizedException extends Error {
-    constructor(message?: string);
-  }
-  export function Controller(prefix?: string): ClassDecorator;
-  export function Get(path?: string): MethodDecorator;
-  export function UseGuards(
-    ...guards: (CanActivate | (abstract new (...args: never[]) => CanActivate))[]
-  ): MethodDecorator & ClassDecorator;
-  export function Req(): ParameterDecorator;
-}

@@ -166,17 +166,15 @@ export function createInteractionRoutes(
 
     const record = signInRecord(signedMessage, body, await session.store.get());
     const authenticatedAt = Math.floor(config.auth.now() / 1000);
-    const redirectTo = await provider.interactionResult(
-      req,
-      res,
-      {
-        login: { accountId: record.address, amr: [...SIGN_IN_AMR], ts: authenticatedAt, remember: true },
-        // Signing is the consent: it resolves a `prompt=consent` too (which `offline_access` needs).
-        consent: {},
-        [SIGN_IN_RESULT_KEY]: record,
-      },
-      { mergeWithLastSubmission: false },
-    );
+    const redirectTo = await finishInteraction(provider, interaction, {
+      login: { accountId: record.address, amr: [...SIGN_IN_AMR], ts: authenticatedAt, remember: true },
+      // Signing is the consent: it resolves a `prompt=consent` too (which `offline_access` needs).
+      consent: {},
+      [SIGN_IN_RESULT_KEY]: record,
+    });
+    // The interaction ended or its provider session changed while the proof was checked: the
+    // nonce is spent, and the user starts again from the application.
+    if (redirectTo === undefined) return send(res, 400, notFound());
     // The result written above replaced the pending sign-in: nothing of it is saved again.
     return sendResult(res, { status: 200, body: { ok: true, address: record.address, redirectTo } });
   };
@@ -263,6 +261,31 @@ function interactionSession(interaction: OidcInteractionLike): { store: SessionS
   };
 }
 
+/**
+ * oidc-provider's `interactionResult` (without merging the last submission) for an interaction
+ * this request has already read through its cookie: the interaction is read again from storage,
+ * so one that ended meanwhile (resumed, expired) is not brought back, and its provider session,
+ * if it has one, must still be there with the same account. What it skips is reading the cookie
+ * again (a new request context and the cookie's signature checked once more), which the same
+ * request did moments ago. `undefined` when the interaction or its session is gone.
+ */
+async function finishInteraction(
+  provider: OidcProviderLike,
+  read: OidcInteractionLike,
+  result: Record<string, unknown>,
+): Promise<string | undefined> {
+  const interaction = await provider.Interaction.find(read.uid);
+  if (interaction === undefined) return undefined;
+  const sessionUid = interaction.session?.uid;
+  if (typeof sessionUid === "string" && sessionUid !== "") {
+    const session = await provider.Session.findByUid(sessionUid);
+    if (session === undefined || session.accountId !== interaction.session?.accountId) return undefined;
+  }
+  interaction.result = result;
+  await interaction.persist();
+  return interaction.returnTo;
+}
+
 interface InteractionParams {
   clientId: string;
   redirectUri: string;
@@ -316,20 +339,54 @@ function routeOf(req: IncomingMessage, basePath: string): { uid: string; action:
 
 /**
  * The JSON body of a node:http request, by the fetch core's rules (a JSON content type, strict
- * UTF-8, JSON), read up to `BODY_LIMIT_BYTES` and no further.
+ * UTF-8, JSON), read up to `BODY_LIMIT_BYTES` and no further. Read with the stream's own events
+ * rather than its async iterator: the iterator costs an async generator and a promise per chunk
+ * on every sign-in, for a body that is one small chunk.
  */
-async function readNodeJsonBody(req: IncomingMessage): Promise<BodyRead> {
+function readNodeJsonBody(req: IncomingMessage): Promise<BodyRead> {
   const declared = Number(req.headers["content-length"] ?? "0");
-  if (Number.isFinite(declared) && declared > BODY_LIMIT_BYTES) return { kind: "too-large" };
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  // Not destroyed when the reading stops early: the 413 answer still goes out on this socket.
-  for await (const chunk of req.iterator({ destroyOnReturn: false })) {
-    const bytes = typeof chunk === "string" ? new TextEncoder().encode(chunk) : (chunk as Uint8Array);
-    size += bytes.byteLength;
-    if (size > BODY_LIMIT_BYTES) return { kind: "too-large" };
-    chunks.push(bytes);
-  }
-  if (!isJsonContentType(req.headers["content-type"])) return { kind: "unreadable" };
-  return parseJsonBytes(Buffer.concat(chunks));
+  if (Number.isFinite(declared) && declared > BODY_LIMIT_BYTES) return Promise.resolve({ kind: "too-large" });
+  const finish = (chunks: Uint8Array[], size: number): BodyRead =>
+    isJsonContentType(req.headers["content-type"]) ? parseJsonBytes(Buffer.concat(chunks, size)) : { kind: "unreadable" };
+  // A body something else read already: nothing is left of it.
+  if (req.readableEnded) return Promise.resolve(finish([], 0));
+  return new Promise((resolve, reject) => {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const stop = (): void => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+      req.off("close", onClose);
+    };
+    const onData = (chunk: unknown): void => {
+      const bytes = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : (chunk as Uint8Array);
+      size += bytes.byteLength;
+      if (size > BODY_LIMIT_BYTES) {
+        // Not destroyed: the 413 answer still goes out on this socket (with `Connection: close`).
+        stop();
+        req.pause();
+        resolve({ kind: "too-large" });
+        return;
+      }
+      chunks.push(bytes);
+    };
+    const onEnd = (): void => {
+      stop();
+      resolve(finish(chunks, size));
+    };
+    const onError = (cause: Error): void => {
+      stop();
+      reject(cause);
+    };
+    // The client went away before the body ended.
+    const onClose = (): void => {
+      stop();
+      reject(new Error("sign-in-with-xrpl: the request closed before its body ended"));
+    };
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onError);
+    req.on("close", onClose);
+  });
 }

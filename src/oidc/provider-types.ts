@@ -64,6 +64,8 @@ export interface OidcInteractionLike {
   session?: { accountId?: string | undefined; uid?: string | undefined } | undefined;
   /** What the interaction has resolved so far; stored with it. */
   result?: Record<string, unknown> | undefined;
+  /** Where the browser resumes the authorization once the interaction has its result. */
+  returnTo: string;
   /** Stores the interaction again for the rest of its lifetime. */
   persist(): Promise<unknown>;
 }
@@ -84,8 +86,9 @@ export interface OidcClientLike {
 
 /**
  * The parts of an oidc-provider `Provider` instance the interaction routes use: the
- * interaction of a request, its result, a client's metadata, and `proxy` (set to `true`, since
- * the routes write the forwarded protocol from the issuer themselves).
+ * interaction of a request, its result, the stored interactions and browser sessions (read again
+ * when a sign-in is written), a client's metadata, and `proxy` (set to `true`, since the routes
+ * write the forwarded protocol from the issuer themselves).
  *
  * @example
  * ```ts
@@ -103,6 +106,10 @@ export interface OidcProviderLike {
     options?: { mergeWithLastSubmission?: boolean },
   ): Promise<string>;
   Client: { find(clientId: string): Promise<OidcClientLike | undefined> };
+  /** The stored interactions, by uid: a sign-in writes its result to the interaction as stored now. */
+  Interaction: { find(uid: string): Promise<OidcInteractionLike | undefined> };
+  /** The provider's browser sessions, by uid: an interaction begun in one is finished only while it lasts. */
+  Session: { findByUid(uid: string): Promise<{ accountId?: string | undefined } | undefined> };
 }
 
 /**

@@ -35,6 +35,8 @@ describe("the interaction routes", () => {
   let rp: RelyingParty;
   const hookCalls: { address: string; clientId: string; redirectUri: string; scopes: readonly string[]; uid: string }[] = [];
   const refused = new Set<string>();
+  // Accounts whose interaction the hook ends while their proof is being accepted (it expired, or another tab resumed it).
+  const endedMeanwhile = new Set<string>();
 
   beforeAll(async () => {
     // Compact signatures only here: no ledger look-up is needed.
@@ -51,6 +53,7 @@ describe("the interaction routes", () => {
           uid: request.interactionUid,
         });
         if (refused.has(address)) return { refuse: { status: 403, message: "This account may not use this application." } };
+        if (endedMeanwhile.has(address)) return op.provider.Interaction.find(request.interactionUid).then((found) => found?.destroy());
         return undefined;
       },
     });
@@ -297,6 +300,15 @@ describe("the interaction routes", () => {
       scopes: ["openid", "xrpl"],
       uid: interaction.uid,
     });
+  });
+
+  it("does not bring back an interaction that ended while its proof was checked: the sign-in is refused as for an unknown one", async () => {
+    const interaction = await newInteraction();
+    const { body, account } = await proofFor(interaction);
+    endedMeanwhile.add(account.address);
+    expect(await postInteractionVerify(interaction, body)).toMatchObject({ status: 400, body: { error: OIDC_TEXT.interactionNotFound } });
+    expect(await op.provider.Interaction.find(interaction.uid)).toBeUndefined();
+    expect((await getInteractionNonce(interaction)).status).toBe(400);
   });
 
   it("lets the user cancel: abort answers redirectTo, which brings the client back with access_denied", async () => {

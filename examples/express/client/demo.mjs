@@ -3,11 +3,11 @@
 // wallet this browser has (GemWallet, Crossmark, the wallet-kit adapters the page registered),
 // Xaman when the server has it, and the dev wallet in development only. Each wallet's SDK is its
 // own chunk, downloaded when that wallet is looked for or used.
-import { createAuthController, createDevWallet, createHttpAdapter, createXamanWallet, detectWallets } from "sign-in-with-xrpl/client";
+import { createAuthController, createHttpAdapter, createXamanWallet, detectWallets } from "sign-in-with-xrpl/client";
+import { loadDevWallets } from "./dev-wallets.mjs";
 import { basePath, mePath } from "../routes.mjs";
 import { prependAnswer } from "./answer-list.mjs";
 
-const DEV_WALLET_SEED_KEY = "sign-in-with-xrpl-demo:dev-wallet-seed";
 const ME_ROUTE = mePath;
 
 const elements = {
@@ -58,24 +58,6 @@ function recordingFetch(record) {
     }
     return response;
   };
-}
-
-/**
- * The dev wallet of this tab: one key pair, two proof kinds. Its seed stays in sessionStorage so
- * that a reload signs in to the same account (and a new tab gets a new one).
- */
-async function loadDevWallets() {
-  const storedSeed = sessionStorage.getItem(DEV_WALLET_SEED_KEY);
-  let byMessage;
-  try {
-    byMessage = createDevWallet(storedSeed ? { seed: storedSeed } : {});
-    await byMessage.getAddress();
-  } catch {
-    // Not a seed we can use (edited by hand?): start over with a new wallet.
-    byMessage = createDevWallet();
-  }
-  sessionStorage.setItem(DEV_WALLET_SEED_KEY, await byMessage.exportSeed());
-  return { byMessage, byTransaction: byMessage.withProof("signedTx") };
 }
 
 /**

@@ -2,10 +2,10 @@
 // user in for the authorization this page belongs to, through the interaction's JSON routes,
 // then sends the browser on to `redirectTo`, which continues the authorization. It uses only
 // the public browser entry of the library, as an application would.
-import { createAuthController, createDevWallet, createMessage } from "sign-in-with-xrpl/client";
+import { createAuthController, createMessage } from "sign-in-with-xrpl/client";
+import { loadDevWallets } from "../../express/client/dev-wallets.mjs";
 import { prependAnswer } from "../../express/client/answer-list.mjs";
 
-const DEV_WALLET_SEED_KEY = "sign-in-with-xrpl-demo:dev-wallet-seed";
 /** `<issuer path>/interaction/<uid>`: the routes live under this page's own path. */
 const base = location.pathname.replace(/\/$/, "");
 
@@ -73,19 +73,6 @@ function interactionAdapter(details, onSignedIn) {
     // Nothing to end: the provider's session starts only once the authorization continues.
     async signOut() {},
   };
-}
-
-async function loadDevWallets() {
-  const storedSeed = sessionStorage.getItem(DEV_WALLET_SEED_KEY);
-  let byMessage;
-  try {
-    byMessage = createDevWallet(storedSeed ? { seed: storedSeed } : {});
-    await byMessage.getAddress();
-  } catch {
-    byMessage = createDevWallet();
-  }
-  sessionStorage.setItem(DEV_WALLET_SEED_KEY, await byMessage.exportSeed());
-  return { byMessage, byTransaction: byMessage.withProof("signedTx") };
 }
 
 const view = { busy: true, problem: "", hasWallet: false };

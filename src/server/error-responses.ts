@@ -2,6 +2,8 @@
 // the fetch handler and the integrations read the texts here; a page that asks for codes
 // (`errorCodes: true`) gets the code of the same row, so a text and its code never drift apart.
 import type { ValidationCode } from "../message/types.js";
+import { VALIDATION_REASONS } from "../message/validate.js";
+import { CHECK_FAILURE_CODES } from "../verify/check-result.js";
 import type { CheckFailureCode } from "../verify/types.js";
 import { BODY_LIMIT_BYTES } from "./verify-body.js";
 
@@ -112,6 +114,8 @@ const HTTP_TEXT_CODES = {
   tooLarge: "body_too_large",
 } as const satisfies Record<keyof typeof HTTP_TEXT, HandlerErrorCode>;
 
+const MESSAGE_RULE_CODES = Object.keys(VALIDATION_REASONS) as ValidationCode[];
+
 /**
  * Every {@link ErrorResponseCode}: the handlers' own codes, then the message rules' in the order
  * they are checked, then the `check()` codes. For tests and for a page's translation table.
@@ -139,24 +143,11 @@ export const ERROR_RESPONSE_CODES: readonly ErrorResponseCode[] = [
   "interaction_not_found",
   "resources_mismatch",
   "requirements_not_met",
-  "domain_mismatch",
-  "address_mismatch",
-  "uri_mismatch",
-  "chain_mismatch",
-  "nonce_mismatch",
-  "issued_in_future",
-  "too_old",
-  "expired",
-  "not_yet_valid",
-  "malformed_request",
-  "unsafe_transaction",
-  "message_mismatch",
-  "invalid_signature",
-  "network_mismatch",
-  "account_not_found",
-  "master_disabled",
-  "key_not_authorized",
-  "quorum_not_met",
+  // The message rules in the order they are checked, then the check() codes not already listed
+  // (a proof's address_mismatch is the message rule's code): each list is written once, where
+  // the rule lives.
+  ...MESSAGE_RULE_CODES,
+  ...CHECK_FAILURE_CODES.filter((code) => !(MESSAGE_RULE_CODES as readonly string[]).includes(code)),
 ];
 
 /**

@@ -396,7 +396,12 @@ try {
     { key: "one", label: "XRPL JSON, one process", worker: () => xrplWorker([onePort], oneIssuer), servers: [one] },
     { key: "two", label: "XRPL JSON, two processes (Redis)", worker: () => xrplWorker([aPort, bPort], sharedIssuer), servers: [a, b] },
     { key: "stubBrowser", label: "browser: stub login form", worker: () => stubWorker(stubPort, { browser: true }), servers: [stub] },
-    { key: "oneBrowser", label: "browser: XRPL page, one process", worker: () => xrplWorker([onePort], oneIssuer, { browser: true }), servers: [one] },
+    {
+      key: "oneBrowser",
+      label: "browser: XRPL page, one process",
+      worker: () => xrplWorker([onePort], oneIssuer, { browser: true }),
+      servers: [one],
+    },
   ];
   // Warm-up: JIT, sockets, keys, Redis connections.
   for (const phase of phases) await runLoad(300, phase.worker);
@@ -468,8 +473,12 @@ try {
   line("RATIO authorization vs oidc-provider stub login, browser (server CPU)", cpuBrowser);
   line("RATIO authorization vs oidc-provider stub login, browser (throughput)", costBrowser);
   line("RATIO two processes on Redis vs one process, JSON flow (throughput)", costTwoVsOne);
-  console.log(`TARGET authorization vs oidc-provider stub login at most 1.30, row "JSON flow" (a wallet): server CPU ${median(cpuVsStub)?.toFixed(2) ?? "n/a"}`);
-  console.log(`TARGET authorization vs oidc-provider stub login at most 1.30, row "browser" (each side's page): server CPU ${median(cpuBrowser)?.toFixed(2) ?? "n/a"}`);
+  console.log(
+    `TARGET authorization vs oidc-provider stub login at most 1.30, row "JSON flow" (a wallet): server CPU ${median(cpuVsStub)?.toFixed(2) ?? "n/a"}`,
+  );
+  console.log(
+    `TARGET authorization vs oidc-provider stub login at most 1.30, row "browser" (each side's page): server CPU ${median(cpuBrowser)?.toFixed(2) ?? "n/a"}`,
+  );
 } catch (error) {
   failed = true;
   console.error(error);

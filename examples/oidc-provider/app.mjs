@@ -1,6 +1,6 @@
 // The provider's Express application: the rate limits of the interaction's nonce (and start)
-// and verify routes, the library's routes (security headers, issuer pinning, the interaction's JSON routes),
-// the interaction page, then oidc-provider itself for everything else.
+// and verify routes, the library's routes (security headers, issuer pinning, the interaction's
+// JSON routes), the interaction page, then oidc-provider itself for everything else.
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import express from "express";

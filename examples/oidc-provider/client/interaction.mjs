@@ -58,7 +58,7 @@ const START_NONCE_USE_MS = 120_000;
  * (no request of its own); a new attempt, after a refusal, asks `nonce` for a fresh one.
  */
 function interactionAdapter(details, startNonce, onSignedIn) {
-  let unused = { nonce: startNonce, at: Date.now() };
+  let unused = startNonce;
   return {
     async getNonce() {
       const first = unused;
@@ -105,7 +105,8 @@ async function main() {
   // One call before the user signs: the sign-in's details and a nonce.
   const { status, body: started } = await call("start");
   if (status !== 200) throw new Error(started.error ?? `start: HTTP ${status}`);
-  const { nonce: startNonce, ...details } = started;
+  const { nonce, ...details } = started;
+  const startNonce = { nonce, at: Date.now() };
   elements.clientName.textContent = details.clientName;
   elements.clientId.textContent = details.clientId;
   elements.redirectUri.textContent = details.redirectUri;

@@ -174,11 +174,13 @@ export function createApp(options) {
     send(res, await handlers.verify(expressSessionStore(req), { body: req.body, request: req }));
   });
 
+  // Same name and attributes as when it was set, or the browser keeps it: worked out once, here,
+  // not on every sign-out.
+  const clearOptions = clearCookieOptions(cookieName, production);
   api.post(routePath(`${basePath}/signout`), async (req, res) => {
     const result = await handlers.signOut(expressSessionStore(req), { request: req });
-    // Same name and attributes as when it was set, or the browser keeps it. Only once the session
-    // has ended: a refused (cross-site) sign-out leaves the cookie alone.
-    if (result.status === 200) res.clearCookie(cookieName, clearCookieOptions(cookieName, production));
+    // Only once the session has ended: a refused (cross-site) sign-out leaves the cookie alone.
+    if (result.status === 200) res.clearCookie(cookieName, clearOptions);
     send(res, result);
   });
 

@@ -1,5 +1,5 @@
 import { InvalidOptionsError } from "../errors.js";
-import { keyedSessionStore, resolveKeyedSessionOptions, type KeyedSessionOptions } from "./keyed-session-store.js";
+import { keyedSessionStoreResolved, resolveKeyedSessionOptions, type KeyedSessionOptions } from "./keyed-session-store.js";
 import type { SessionStore } from "./types.js";
 
 type Callback = (error?: unknown) => void;
@@ -77,8 +77,8 @@ export function expressSessionStore(req: ExpressRequestLike, options?: KeyedSess
   if (typeof req !== "object" || req === null) {
     throw new InvalidOptionsError("sign-in-with-xrpl: expressSessionStore(req) needs the Express request object.");
   }
-  // Checked here as well, so the message names this function.
-  resolveKeyedSessionOptions("expressSessionStore", options, isExpressSessionKey);
+  // Checked here, so the message names this function, and only here.
+  const resolved = resolveKeyedSessionOptions("expressSessionStore", options, isExpressSessionKey);
   let destroyed = false;
 
   // Read req.session on every call: regenerate() replaces the object and destroy() deletes it.
@@ -95,7 +95,7 @@ export function expressSessionStore(req: ExpressRequestLike, options?: KeyedSess
     );
   };
 
-  return keyedSessionStore(
+  return keyedSessionStoreResolved(
     {
       current: () => (destroyed && req.session === undefined ? undefined : current("read")),
       save: () => {
@@ -114,6 +114,6 @@ export function expressSessionStore(req: ExpressRequestLike, options?: KeyedSess
       },
       isFrameworkKey: isExpressSessionKey,
     },
-    options,
+    resolved,
   );
 }

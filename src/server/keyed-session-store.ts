@@ -82,6 +82,18 @@ export interface FrameworkSession {
 const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
 
 /**
+ * Options as {@link resolveKeyedSessionOptions} checked them.
+ *
+ * @internal
+ */
+export interface ResolvedKeyedSessionOptions {
+  readonly key: string;
+  readonly keepAppData: boolean;
+}
+
+const DEFAULT_OPTIONS: ResolvedKeyedSessionOptions = Object.freeze({ key: DEFAULT_SESSION_KEY, keepAppData: true });
+
+/**
  * Checks the options of a keyed adapter once: the record's key and whether app data is kept.
  *
  * @internal
@@ -90,8 +102,9 @@ export function resolveKeyedSessionOptions(
   caller: string,
   options: unknown,
   isFrameworkKey: (name: string) => boolean = () => false,
-): { key: string; keepAppData: boolean } {
-  if (options === undefined) return { key: DEFAULT_SESSION_KEY, keepAppData: true };
+): ResolvedKeyedSessionOptions {
+  // The defaults, the options of nearly every call (an adapter is made per request): one frozen object.
+  if (options === undefined) return DEFAULT_OPTIONS;
   if (typeof options !== "object" || options === null) {
     throw new InvalidOptionsError(
       `sign-in-with-xrpl: ${caller}: the options must be an object such as { key: "xrpl" }; omit them for the defaults.`,
@@ -177,7 +190,24 @@ export function keyedSessionStore(session: FrameworkSession, options?: KeyedSess
     );
   }
   const isFrameworkKey = (name: string): boolean => session.isFrameworkKey?.(name) === true;
-  const { key, keepAppData } = resolveKeyedSessionOptions("keyedSessionStore", options, isFrameworkKey);
+  return storeOver(session, resolveKeyedSessionOptions("keyedSessionStore", options, isFrameworkKey), isFrameworkKey);
+}
+
+/**
+ * `keyedSessionStore` over options an adapter has already checked (with the same
+ * `isFrameworkKey`), so an adapter made per request checks its options once, not twice.
+ *
+ * @internal
+ */
+export function keyedSessionStoreResolved(session: FrameworkSession, options: ResolvedKeyedSessionOptions): SessionStore {
+  return storeOver(session, options, (name) => session.isFrameworkKey?.(name) === true);
+}
+
+function storeOver(
+  session: FrameworkSession,
+  { key, keepAppData }: ResolvedKeyedSessionOptions,
+  isFrameworkKey: (name: string) => boolean,
+): SessionStore {
   const existing = (action: string): object => {
     const current = session.current();
     if (typeof current !== "object" || current === null) {

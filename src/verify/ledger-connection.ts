@@ -121,14 +121,14 @@ export class LedgerConnection implements LedgerReader {
     // look-up asks the ledger again and a rotated key counts at once.
     const pending = this.#accountLookups.get(address);
     if (pending !== undefined) return pending;
-    const lookup = (async () => {
-      try {
-        return await this.#fetchAccountAuthority(address);
-      } finally {
-        this.#accountLookups.delete(address);
-      }
-    })();
+    const lookup = this.#fetchAccountAuthority(address);
     this.#accountLookups.set(address, lookup);
+    // Registered before any caller's own reaction, so the entry is gone when a caller resumes (as
+    // a `finally` inside an async wrapper did, without the wrapper's promise and its turns).
+    const forget = (): void => {
+      if (this.#accountLookups.get(address) === lookup) this.#accountLookups.delete(address);
+    };
+    lookup.then(forget, forget);
     return lookup;
   }
 

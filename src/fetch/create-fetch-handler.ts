@@ -134,7 +134,15 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
     );
   };
 
-  const runRoute = async (route: RouteName, request: Request, url: URL, session: SessionStore): Promise<HandlerResult> => {
+  /** The verify route: refused before the body is read, so another site's request costs nothing more. */
+  const verify = async (request: Request, session: SessionStore): Promise<HandlerResult> => {
+    if (isCrossSiteRequest(config.auth, { request })) return { status: 403, body: bodies.text("crossSite") };
+    const read = await readJsonBody(request);
+    if (read.kind === "too-large") return { status: 413, body: bodies.http("tooLarge") };
+    return handlers.verify(session, { body: read.kind === "json" ? read.body : UNREADABLE_BODY, request });
+  };
+
+  const runRoute = (route: RouteName, request: Request, url: URL, session: SessionStore): Promise<HandlerResult> => {
     switch (route) {
       case "nonce":
         return handlers.nonce(session, { request, host: url.host });
@@ -142,13 +150,8 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
         return handlers.me(session, { request, host: url.host });
       case "signout":
         return handlers.signOut(session, { request });
-      case "verify": {
-        // Refused before the body is read: another site's request costs nothing more.
-        if (isCrossSiteRequest(config.auth, { request })) return { status: 403, body: bodies.text("crossSite") };
-        const read = await readJsonBody(request);
-        if (read.kind === "too-large") return { status: 413, body: bodies.http("tooLarge") };
-        return handlers.verify(session, { body: read.kind === "json" ? read.body : UNREADABLE_BODY, request });
-      }
+      case "verify":
+        return verify(request, session);
     }
   };
 
@@ -165,7 +168,9 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
 
       const session = sessions.open(request, url);
       const answer = await runRoute(route, request, url, session.store);
-      const cookie = await session.setCookie();
+      // Sealed in the same turn when the seal is synchronous (node:crypto): nothing to wait for.
+      const pending = session.setCookie();
+      const cookie = typeof pending === "object" ? await pending : pending;
       return json(answer.status, answer.body, cookie === undefined ? undefined : { "Set-Cookie": cookie });
     } catch (cause) {
       logger.error("sign-in-with-xrpl: the fetch handler could not answer a request", cause);

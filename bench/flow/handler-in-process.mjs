@@ -1,7 +1,7 @@
 // The fetch handler's own cost per sign-in flow, without HTTP: the flow of bench/flow.bench.mjs
 // (GET nonce, POST verify, GET me, POST sign-out, a new ed25519 account each time) driven
 // in-process with `Request` objects, one flow at a time. Prints the handler's time per flow (only
-// the `handle` calls are timed: the proof is signed outside) and the bytes it allocates per flow
+// the `handle` calls are timed: the proof is signed outside; the fastest of 6 batches) and the bytes it allocates per flow
 // (young-generation growth around each `handle` call, with a collection between flows so none
 // happens inside one). The quickest loop for finding what the handler costs; the figures a
 // server sees come from bench/flow.bench.mjs.
@@ -63,16 +63,22 @@ async function flow() {
 }
 
 for (let i = 0; i < 2000; i += 1) await flow(); // warm-up: every function compiled
-timeMs = 0;
-for (let i = 0; i < FLOWS; i += 1) await flow();
-const perFlowUs = (timeMs * 1000) / FLOWS;
+// Batches, the fastest one counted: a shared machine's other work lands on some batches, not on all.
+const BATCHES = 6;
+const perBatch = Math.ceil(FLOWS / BATCHES);
+let perFlowUs = Number.POSITIVE_INFINITY;
+for (let batch = 0; batch < BATCHES; batch += 1) {
+  timeMs = 0;
+  for (let i = 0; i < perBatch; i += 1) await flow();
+  perFlowUs = Math.min(perFlowUs, (timeMs * 1000) / perBatch);
+}
 measureBytes = true;
 for (let i = 0; i < ALLOC_FLOWS; i += 1) {
   globalThis.gc();
   await flow();
 }
 console.log(
-  `fetch handler in-process, ${ledgerDefault ? "default verifier (local ledger)" : 'ledger: "never"'}: ${perFlowUs.toFixed(1)} µs per flow (${FLOWS} flows), ${(bytes / ALLOC_FLOWS / 1024).toFixed(1)} kB allocated per flow (${ALLOC_FLOWS} flows)`,
+  `fetch handler in-process, ${ledgerDefault ? "default verifier (local ledger)" : 'ledger: "never"'}: ${perFlowUs.toFixed(1)} µs per flow (fastest of ${BATCHES} batches of ${perBatch} flows), ${(bytes / ALLOC_FLOWS / 1024).toFixed(1)} kB allocated per flow (${ALLOC_FLOWS} flows)`,
 );
 await verifier.close?.();
 await ledger?.stop();

@@ -1,33 +1,45 @@
 // Full authorizations per second through the OpenID Provider example, next to oidc-provider alone
-// with a password-less stub login on the same Express stack (bench/oidc-stub-server.mjs), all in
-// one run.
+// with a password-less stub login on the same Express stack (bench/oidc-stub-server.mjs: the same
+// security headers, its login rate limited as the example's verify), all in one run.
 //
-// An authorization is what a browser and a relying party do for one sign-in:
-// - XRPL: GET /auth (→ interaction), GET /interaction/:uid/nonce, sign (ed25519, in this
-//   process), POST /interaction/:uid/verify, GET /auth/:uid (→ redirect_uri with the code),
-//   POST /token (PKCE, client_secret_basic; an ES256 id_token): five requests and one signature
-//   check on the server.
-// - stub: GET /auth, POST /interaction/:uid/login (signs a fixed account in, no proof), GET
-//   /auth/:uid, POST /token: four requests.
-// - stub + nonce request: the same with a GET /interaction/:uid/nonce first (reads the
-//   interaction, answers a fixed nonce): five requests, as many as an XRPL sign-in makes.
-// `RATIO authorization vs oidc-provider stub login` is the cost of one XRPL authorization over
-// one stub authorization: what the sign-in step adds to oidc-provider's own work (target at most
-// 1.3). Cost is measured two ways: the providers' CPU time per authorization (read from /proc,
-// the figure foreign load disturbs least) and 1 / throughput; each RATIO is the median of the
-// per-round ratios. The ratio to the five-request baseline separates the library's work from the
-// cost of the nonce round trip itself.
+// An authorization is what a browser and a relying party do for one sign-in. Two shapes, each
+// measured on both sides:
+// - the JSON flow (what a wallet does against the routes):
+//   - XRPL: GET /auth (→ interaction), GET /interaction/:uid/nonce, sign (ed25519, in this
+//     process), POST /interaction/:uid/verify, GET /auth/:uid (→ redirect_uri with the code),
+//     POST /token (PKCE, client_secret_basic; an ES256 id_token): five requests and one
+//     signature check on the server.
+//   - stub: GET /auth, POST /interaction/:uid/login (signs a fixed account in, no proof, JSON
+//     answer), GET /auth/:uid, POST /token: four requests.
+//   - stub + nonce request: the same with a GET /interaction/:uid/nonce first (reads the
+//     interaction, answers a fixed nonce): five requests, as many as the XRPL JSON flow makes.
+//   - stub, bare: the stub without the headers and the rate limit (how this baseline ran before
+//     it was given the example's stack), for comparison with earlier figures.
+// - the browser: each side as its page really works.
+//   - XRPL: GET /auth, GET /interaction/:uid (the example's static page), GET .../start (the
+//     details and a nonce), sign, POST .../verify, GET /auth/:uid, POST /token: six requests.
+//   - stub: GET /auth, GET /interaction/:uid (a login form rendered after
+//     provider.interactionDetails, as oidc-provider's development interactions render one), POST
+//     .../login (the form, answered with oidc-provider's redirect to /auth/:uid), GET /auth/:uid,
+//     POST /token: five requests.
+//   The pages' static assets (script, stylesheet) are left out on both sides: a browser keeps them.
+// Each `RATIO ... vs oidc-provider stub login` is the cost of one XRPL authorization over one stub
+// authorization of the same shape: what the sign-in step adds to oidc-provider's own work (target
+// at most 1.3, one TARGET line per shape). Cost is measured two ways: the providers' CPU time per
+// authorization (read from /proc, the figure foreign load disturbs least) and 1 / throughput;
+// each RATIO is the median of the per-round ratios.
 //
-// Phases: the stub; the example as one process (state in memory); the example as two processes
-// sharing one Redis (state and nonces), each request of an authorization sent to either instance
-// in turn, as a load balancer may. The machine has 2 shared cores and this process (the clients)
-// runs on them too, so two instances cannot double one's throughput here; the phase shows the
-// cost of sharing state through Redis. Phases alternate in rotating order over several rounds;
-// the table shows the best round of each (foreign load only ever slows a phase down), the RATIO
-// lines the median of the per-round ratios.
+// Phases: the stubs; the example as one process (state in memory), both shapes; the example as
+// two processes sharing one Redis (state and nonces), each request of a JSON authorization sent to
+// either instance in turn, as a load balancer may. The machine has 2 shared cores and this process
+// (the clients) runs on them too, so two instances cannot double one's throughput here; the phase
+// shows the cost of sharing state through Redis. Phases alternate in rotating order over several
+// rounds; the table shows the best round of each (foreign load only ever slows a phase down), the
+// RATIO lines the median of the per-round ratios.
 //
 // Everything runs on 127.0.0.1; Redis at REDIS_URL (default redis://127.0.0.1:6379), keys under
 // a prefix of this run, removed at the end. Usage: npm run build && node bench/oidc.bench.mjs
+// (BENCH_CPU_PROF_DIR=<dir> to have each server write a CPU profile there).
 import { spawn } from "node:child_process";
 import { createHash, createPrivateKey, generateKeyPairSync, randomBytes, sign as cryptoSign } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
@@ -69,7 +81,10 @@ async function freePort() {
 
 /** Starts `node script` in `cwd` on `port` and waits for its "listening on" line. */
 function startServer(script, cwd, port, env) {
-  const child = spawn(process.execPath, [script], {
+  // BENCH_CPU_PROF_DIR: each server writes a V8 CPU profile there when it stops (to find costs;
+  // the profiler slows the servers, so the figures of such a run are not the benchmark's).
+  const profile = process.env.BENCH_CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, script], {
     cwd,
     env: { ...process.env, NODE_ENV: "development", HOST: "127.0.0.1", ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
@@ -233,8 +248,12 @@ function newClientKey() {
   };
 }
 
-/** One XRPL authorization per job, each request sent to the next instance of `ports` in turn. */
-function xrplWorker(ports, issuer) {
+/**
+ * One XRPL authorization per job, each request sent to the next instance of `ports` in turn.
+ * `browser`: as the example's page does it (the page, then `start`); otherwise the JSON flow
+ * (`nonce`).
+ */
+function xrplWorker(ports, issuer, { browser = false } = {}) {
   const key = newClientKey();
   const host = new URL(issuer).host;
   let turn = 0;
@@ -242,8 +261,14 @@ function xrplWorker(ports, issuer) {
   return async () => {
     const jar = new Map();
     const interaction = await authorize(next(), jar);
-    const nonce = await call(next(), "GET", `${interaction}/nonce`, { jar });
-    if (nonce.status !== 200) throw new Error(`nonce: ${nonce.status} ${JSON.stringify(nonce.body)}`);
+    if (browser) {
+      const page = await call(next(), "GET", interaction, { jar });
+      if (page.status !== 200) throw new Error(`interaction page: ${page.status}`);
+    }
+    const route = browser ? "start" : "nonce";
+    const nonce = await call(next(), "GET", `${interaction}/${route}`, { jar });
+    if (nonce.status !== 200 || typeof nonce.body.nonce !== "string")
+      throw new Error(`${route}: ${nonce.status} ${JSON.stringify(nonce.body)}`);
     const message = createMessage({
       domain: host,
       address: key.address,
@@ -261,10 +286,22 @@ function xrplWorker(ports, issuer) {
   };
 }
 
-function stubWorker(port, { withNonce = false } = {}) {
+/** One stub authorization per job: the JSON flow, or `browser`: the login page and its form post. */
+function stubWorker(port, { withNonce = false, browser = false } = {}) {
   return async () => {
     const jar = new Map();
     const interaction = await authorize(port, jar);
+    if (browser) {
+      const page = await call(port, "GET", interaction, { jar });
+      if (page.status !== 200) throw new Error(`stub page: ${page.status}`);
+      const posted = await call(port, "POST", `${interaction}/login`, {
+        jar,
+        form: { prompt: "login", login: "someone", password: "a password" },
+      });
+      if (posted.status !== 303 || posted.location === undefined) throw new Error(`stub form login: ${posted.status}`);
+      await resumeAndToken([port, port], jar, new URL(posted.location, `http://127.0.0.1:${port}`).href);
+      return;
+    }
     if (withNonce) {
       const nonce = await call(port, "GET", `${interaction}/nonce`, { jar });
       if (nonce.status !== 200) throw new Error(`stub nonce: ${nonce.status}`);
@@ -331,13 +368,19 @@ const ledger = await startLocalLedger();
 const servers = [];
 let failed = false;
 try {
-  const [stubPort, onePort, aPort, bPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const [stubPort, barePort, onePort, aPort, bPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
   const exampleDir = here("../examples/oidc-provider/");
   const stubIssuer = `http://127.0.0.1:${stubPort}`;
   const oneIssuer = `http://127.0.0.1:${onePort}`;
   const sharedIssuer = `http://127.0.0.1:${aPort}`;
   const stub = await startServer("oidc-stub-server.mjs", here("./"), stubPort, { ...shared, OIDC_ISSUER: stubIssuer });
   servers.push(stub);
+  const bare = await startServer("oidc-stub-server.mjs", here("./"), barePort, {
+    ...shared,
+    OIDC_ISSUER: `http://127.0.0.1:${barePort}`,
+    STUB_STACK: "bare",
+  });
+  servers.push(bare);
   const one = await startServer("server.mjs", exampleDir, onePort, { ...shared, OIDC_ISSUER: oneIssuer, XRPL_NODE_URL: ledger.url });
   servers.push(one);
   const redisEnv = { ...shared, OIDC_ISSUER: sharedIssuer, XRPL_NODE_URL: ledger.url, REDIS_URL, REDIS_KEY_PREFIX: prefix };
@@ -347,10 +390,18 @@ try {
   servers.push(b);
 
   const phases = [
-    { key: "stub", label: "oidc-provider, stub login", worker: () => stubWorker(stubPort), servers: [stub] },
+    { key: "stub", label: "stub login (JSON)", worker: () => stubWorker(stubPort), servers: [stub] },
     { key: "stubNonce", label: "stub login + nonce request", worker: () => stubWorker(stubPort, { withNonce: true }), servers: [stub] },
-    { key: "one", label: "XRPL, one process (memory)", worker: () => xrplWorker([onePort], oneIssuer), servers: [one] },
-    { key: "two", label: "XRPL, two processes (Redis)", worker: () => xrplWorker([aPort, bPort], sharedIssuer), servers: [a, b] },
+    { key: "stubBare", label: "stub login, bare stack", worker: () => stubWorker(barePort), servers: [bare] },
+    { key: "one", label: "XRPL JSON, one process", worker: () => xrplWorker([onePort], oneIssuer), servers: [one] },
+    { key: "two", label: "XRPL JSON, two processes (Redis)", worker: () => xrplWorker([aPort, bPort], sharedIssuer), servers: [a, b] },
+    { key: "stubBrowser", label: "browser: stub login form", worker: () => stubWorker(stubPort, { browser: true }), servers: [stub] },
+    {
+      key: "oneBrowser",
+      label: "browser: XRPL page, one process",
+      worker: () => xrplWorker([onePort], oneIssuer, { browser: true }),
+      servers: [one],
+    },
   ];
   // Warm-up: JIT, sockets, keys, Redis connections.
   for (const phase of phases) await runLoad(300, phase.worker);
@@ -381,12 +432,12 @@ try {
   }
   const us = (value) => (value === undefined ? "n/a" : value.toFixed(0));
   console.log(
-    `${"".padEnd(30)} ${"count".padStart(6)} ${"authorizations/s".padStart(17)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"cost us".padStart(9)} ${"server CPU us".padStart(14)}`,
+    `${"".padEnd(34)} ${"count".padStart(6)} ${"authorizations/s".padStart(17)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"cost us".padStart(9)} ${"server CPU us".padStart(14)}`,
   );
   for (const phase of phases) {
     const result = best[phase.key];
     console.log(
-      `${phase.label.padEnd(30)} ${String(result.count).padStart(6)} ${result.perSecond.toFixed(0).padStart(17)} ${result.p50.toFixed(2).padStart(8)} ${result.p99.toFixed(2).padStart(8)} ${us(result.costUs).padStart(9)} ${us(cpu[phase.key]).padStart(14)}`,
+      `${phase.label.padEnd(34)} ${String(result.count).padStart(6)} ${result.perSecond.toFixed(0).padStart(17)} ${result.p50.toFixed(2).padStart(8)} ${result.p99.toFixed(2).padStart(8)} ${us(result.costUs).padStart(9)} ${us(cpu[phase.key]).padStart(14)}`,
     );
   }
   console.log("(cost us: 1 / throughput of the best round; server CPU us: per authorization, all instances, lowest round)");
@@ -402,19 +453,32 @@ try {
   const shown = (values) => values.map((value) => (Number.isFinite(value) ? value.toFixed(2) : "n/a")).join(" ");
   const cpuVsStub = ratios("one", "stub", "serverCpuUs");
   const cpuVsStubNonce = ratios("one", "stubNonce", "serverCpuUs");
+  const cpuVsBare = ratios("one", "stubBare", "serverCpuUs");
   const costVsStub = ratios("one", "stub", "costUs");
   const costTwoVsOne = ratios("two", "one", "costUs");
-  console.log(`per-round XRPL (one process) / stub, server CPU: ${shown(cpuVsStub)}; throughput: ${shown(costVsStub)}`);
-  console.log(`per-round XRPL (one process) / stub + nonce request, server CPU: ${shown(cpuVsStubNonce)}`);
-  const cpuRatio = median(cpuVsStub);
-  if (cpuRatio !== undefined) console.log(`RATIO authorization vs oidc-provider stub login (server CPU): ${cpuRatio.toFixed(2)}`);
-  console.log(`RATIO authorization vs oidc-provider stub login (throughput): ${median(costVsStub).toFixed(2)}`);
-  const cpuNonceRatio = median(cpuVsStubNonce);
-  if (cpuNonceRatio !== undefined) {
-    console.log(`RATIO authorization vs stub login with the same nonce request (server CPU): ${cpuNonceRatio.toFixed(2)}`);
-  }
-  console.log(`RATIO two processes on Redis vs one process (throughput): ${median(costTwoVsOne).toFixed(2)}`);
-  console.log(`TARGET authorization vs oidc-provider stub login at most 1.30`);
+  const cpuBrowser = ratios("oneBrowser", "stubBrowser", "serverCpuUs");
+  const costBrowser = ratios("oneBrowser", "stubBrowser", "costUs");
+  console.log(`per-round JSON: XRPL (one process) / stub, server CPU: ${shown(cpuVsStub)}; throughput: ${shown(costVsStub)}`);
+  console.log(`per-round JSON: XRPL (one process) / stub + nonce request, server CPU: ${shown(cpuVsStubNonce)}`);
+  console.log(`per-round JSON: XRPL (one process) / stub on a bare stack, server CPU: ${shown(cpuVsBare)}`);
+  console.log(`per-round browser: XRPL page / stub login form, server CPU: ${shown(cpuBrowser)}; throughput: ${shown(costBrowser)}`);
+  const line = (text, values) => {
+    const value = median(values);
+    if (value !== undefined) console.log(`${text}: ${value.toFixed(2)}`);
+  };
+  line("RATIO authorization vs oidc-provider stub login, JSON flow (server CPU)", cpuVsStub);
+  line("RATIO authorization vs oidc-provider stub login, JSON flow (throughput)", costVsStub);
+  line("RATIO authorization vs stub login with the same nonce request, JSON flow (server CPU)", cpuVsStubNonce);
+  line("RATIO authorization vs stub login on a bare stack (no headers, no rate limit), JSON flow (server CPU)", cpuVsBare);
+  line("RATIO authorization vs oidc-provider stub login, browser (server CPU)", cpuBrowser);
+  line("RATIO authorization vs oidc-provider stub login, browser (throughput)", costBrowser);
+  line("RATIO two processes on Redis vs one process, JSON flow (throughput)", costTwoVsOne);
+  console.log(
+    `TARGET authorization vs oidc-provider stub login at most 1.30, row "JSON flow" (a wallet): server CPU ${median(cpuVsStub)?.toFixed(2) ?? "n/a"}`,
+  );
+  console.log(
+    `TARGET authorization vs oidc-provider stub login at most 1.30, row "browser" (each side's page): server CPU ${median(cpuBrowser)?.toFixed(2) ?? "n/a"}`,
+  );
 } catch (error) {
   failed = true;
   console.error(error);

@@ -1,6 +1,6 @@
-// The provider's Express application: the rate limits of the interaction's nonce and verify
-// routes, the library's routes (security headers, issuer pinning, the interaction's JSON routes),
-// the interaction page, then oidc-provider itself for everything else.
+// The provider's Express application: the rate limits of the interaction's nonce (and start)
+// and verify routes, the library's routes (security headers, issuer pinning, the interaction's
+// JSON routes), the interaction page, then oidc-provider itself for everything else.
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import express from "express";
@@ -41,11 +41,12 @@ export async function createApp({ xrpl, provider, production, nonceRateLimit, ve
       legacyHeaders: false,
       handler: (_req, res) => res.status(429).json({ error: text }),
     });
-  app.get(`${interactionBase}/:uid/nonce`, limit(nonceRateLimit, NONCE_RATE_LIMITED));
+  // `start` issues a nonce as `nonce` does (with the details): one limit counts both.
+  app.get([`${interactionBase}/:uid/nonce`, `${interactionBase}/:uid/start`], limit(nonceRateLimit, NONCE_RATE_LIMITED));
   app.post(`${interactionBase}/:uid/verify`, limit(verifyRateLimit, VERIFY_RATE_LIMITED));
 
   // Security headers on every answer, the issuer's host and protocol for the provider, and the
-  // interaction's JSON routes (details, nonce, verify, abort).
+  // interaction's JSON routes (details, nonce, start, verify, abort).
   app.use(xrpl.routes(provider));
 
   app.get(`${interactionBase}/:uid`, (_req, res) => {

@@ -7,6 +7,8 @@
 // Web-standard only (no Node built-ins), so it runs on Node, Bun, Deno and Cloudflare Workers.
 export { createFetchHandler } from "./create-fetch-handler.js";
 export type { FetchHandler } from "./create-fetch-handler.js";
+export { readSignInBody } from "./read-sign-in-body.js";
+export type { SignInBodyRead } from "./read-sign-in-body.js";
 export type { FetchHandlerOptions, FetchSessionCookieOptions } from "./options.js";
 export type { SignedInSession } from "../server/get-signed-in.js";
 export type {

@@ -24,8 +24,9 @@ export interface XrplOidc {
   /**
    * The sign-in routes of the provider's interactions, as a connect-style middleware to mount
    * before `provider.callback()` (and before any body parser): under `<issuer path>/interaction/:uid`
-   * it answers `GET /details`, `GET /nonce`, `POST /verify` and `POST /abort` (JSON), and passes
-   * every other request on. On every request it also sets the security headers
+   * it answers `GET /details`, `GET /nonce`, `GET /start` (the details and a nonce in one answer:
+   * the one call a sign-in page makes before its user signs), `POST /verify` and `POST /abort`
+   * (JSON), and passes every other request on. On every request it also sets the security headers
    * (Content-Security-Policy, `frame-ancestors 'none'`, HSTS in production) and writes the host and
    * protocol the provider sees from the issuer, never from the request. Call it once per provider.
    */

@@ -1,6 +1,7 @@
 // The interaction routes: where an authorization in progress gets its user. The page of
 // `GET <issuer>/interaction/:uid` is the app's; these routes are what any wallet's page calls:
-// the sign-in details, a nonce, the proof, and a way out. They run the library's handlers (one
+// the sign-in details, a nonce (or both at once, the one call a page makes before its user
+// signs), the proof, and a way out. They run the library's handlers (one
 // set of message rules, verifier, nonce store, error texts, attempt limit and hooks) over a
 // session that is the interaction itself (its pending nonce kept with it, in the provider's
 // storage), then hand the sign-in to oidc-provider.
@@ -48,8 +49,14 @@ const SESSION_RESULT_KEY = "xrplPendingSignIn";
  */
 export const SIGN_IN_AMR: readonly string[] = ["pop"];
 
-type Action = "details" | "nonce" | "verify" | "abort";
-const ACTION_METHODS: Readonly<Record<Action, "GET" | "POST">> = { details: "GET", nonce: "GET", verify: "POST", abort: "POST" };
+type Action = "details" | "nonce" | "start" | "verify" | "abort";
+const ACTION_METHODS: Readonly<Record<Action, "GET" | "POST">> = {
+  details: "GET",
+  nonce: "GET",
+  start: "GET",
+  verify: "POST",
+  abort: "POST",
+};
 /** oidc-provider's interaction ids: base64url. */
 const UID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/u;
 
@@ -90,6 +97,23 @@ export function createInteractionRoutes(
     res.end(JSON.stringify(body));
   };
 
+  /** What a page puts in the message and shows its user: the answer of `details`, and `start`'s with its nonce. */
+  const details = async (interaction: OidcInteractionLike, params: InteractionParams): Promise<Record<string, unknown>> => {
+    const client = await provider.Client.find(params.clientId);
+    return {
+      clientId: params.clientId,
+      clientName: client?.clientName ?? params.clientId,
+      redirectUri: params.redirectUri,
+      scopes: params.scopes,
+      prompt: interaction.prompt.name,
+      domain: issuerHost,
+      uri: config.issuer,
+      resources: [params.redirectUri],
+      chainId: config.auth.chainId ?? null,
+      signedInAs: interaction.session?.accountId ?? null,
+    };
+  };
+
   const answer = async (req: IncomingMessage, res: ServerResponse, uid: string, action: Action): Promise<void> => {
     let interaction: OidcInteractionLike;
     try {
@@ -104,21 +128,7 @@ export function createInteractionRoutes(
     if (interaction.uid !== uid) return send(res, 400, notFound());
     const params = readParams(interaction);
 
-    if (action === "details") {
-      const client = await provider.Client.find(params.clientId);
-      return send(res, 200, {
-        clientId: params.clientId,
-        clientName: client?.clientName ?? params.clientId,
-        redirectUri: params.redirectUri,
-        scopes: params.scopes,
-        prompt: interaction.prompt.name,
-        domain: issuerHost,
-        uri: config.issuer,
-        resources: [params.redirectUri],
-        chainId: config.auth.chainId ?? null,
-        signedInAs: interaction.session?.accountId ?? null,
-      });
-    }
+    if (action === "details") return send(res, 200, await details(interaction, params));
     if (action === "abort") {
       // Another site's page must not end someone's authorization (the handlers refuse it on nonce and verify alike).
       if (isCrossSiteRequest(config.auth, { headers: req.headers })) return send(res, 403, bodies.text("crossSite"));
@@ -132,10 +142,14 @@ export function createInteractionRoutes(
     }
 
     const session = interactionSession(interaction);
-    if (action === "nonce") {
+    if (action === "nonce" || action === "start") {
+      // `start` issues its nonce through the very call `nonce` makes: the same cross-site
+      // refusal, the same texts and statuses, the pending nonce kept with the interaction. Its
+      // answer adds the details, so a page asks once before its user signs.
       const result = await handlers.nonce(session.store, { headers: req.headers });
       await session.save();
-      return sendResult(res, result);
+      if (action === "nonce" || result.status !== 200) return sendResult(res, result);
+      return send(res, 200, { ...(await details(interaction, params)), ...result.body });
     }
 
     const read = await readNodeJsonBody(req);

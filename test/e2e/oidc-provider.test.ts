@@ -93,6 +93,12 @@ describe("OpenID Provider example's interaction page in chromium", () => {
     const page = await browser!.context.newPage();
     const errors = collectPageErrors(page, "/no-me-route");
     mkdirSync(ARTIFACTS_DIR, { recursive: true });
+    // The interaction routes the page calls, in order ("GET start", "POST verify"...).
+    let calls: string[] = [];
+    page.on("request", (request) => {
+      const route = /\/interaction\/[A-Za-z0-9_-]+\/([a-z]+)$/u.exec(new URL(request.url()).pathname)?.[1];
+      if (route !== undefined) calls.push(`${request.method()} ${route}`);
+    });
 
     // 1. The relying party sends the browser to the provider: the interaction page.
     const first = await authorization();
@@ -109,6 +115,8 @@ describe("OpenID Provider example's interaction page in chromium", () => {
     await page.getByRole("button", { name: "Sign in with message signature", exact: true }).click();
     const claims = await backAtTheApp(page, first.codeVerifier);
     expect(claims).toMatchObject({ sub: address, xrpl_address: address, xrpl_chain_id: "xrpl:0" });
+    // One call before signing (the details and a nonce), then the proof.
+    expect(calls).toEqual(["GET start", "POST verify"]);
 
     // 2. Single sign-on: the next authorization of the same browser needs no signature.
     const second = await authorization();
@@ -117,6 +125,7 @@ describe("OpenID Provider example's interaction page in chromium", () => {
 
     // 3. prompt=login asks again; the ledger now says the master key is disabled: the signed transaction is refused on the page.
     const third = await authorization({ prompt: "login" });
+    calls = [];
     await page.goto(third.url.href);
     await page.locator('main[data-ready="true"]').waitFor({ timeout: WAIT_MS });
     const verifyPath = `${new URL(page.url()).pathname}/verify`;
@@ -134,6 +143,8 @@ describe("OpenID Provider example's interaction page in chromium", () => {
     await page.getByRole("button", { name: "Sign in with signed transaction", exact: true }).click();
     expect((await backAtTheApp(page, third.codeVerifier)).sub).toBe(address);
     expect(ledger!.requestCount("account_info")).toBeGreaterThan(lookups);
+    // After the refusal the page asked for a fresh nonce alone.
+    expect(calls).toEqual(["GET start", "POST verify", "GET nonce", "POST verify"]);
 
     // 5. Cancel: the relying party hears access_denied.
     const fourth = await authorization({ prompt: "login" });

@@ -115,6 +115,20 @@ describe.skipIf(!available && process.env.CI === undefined)("OpenID Provider exa
     }
   });
 
+  it("takes the page's one call on one instance and the proof on the other: start on A, verify on B", async () => {
+    const start = await startAuthorization(rp, "openid");
+    const jar = createCookieJar();
+    const target = locationOf(await jar.fetch(via(b!.url, start.url), { redirect: "manual" }), b!.url);
+    const uid = /\/interaction\/([^/]+)$/u.exec(target.pathname)![1]!;
+    const started = await jar.fetch(via(a!.url, `${target.href}/start`));
+    expect(started.status).toBe(200);
+    const { nonce, ...details } = (await started.json()) as Record<string, unknown>;
+    const onB: Interaction = { jar, uid, url: via(b!.url, target).href, details };
+    const account = newKeyAccount();
+    const proof = signatureProof(interactionMessage(onB, account.address, String(nonce)), account);
+    expect(await postInteractionVerify(onB, proof)).toMatchObject({ status: 200, body: { ok: true, address: account.address } });
+  });
+
   it("refuses to start when REDIS_URL's password is wrong, without printing it", async () => {
     const wrong = new URL(redisUrl);
     wrong.password = "not-the-password";

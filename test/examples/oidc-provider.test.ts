@@ -95,17 +95,25 @@ describe("OpenID Provider example: openid-client completes the code flow", () =>
 });
 
 describe("OpenID Provider example: rate limits", () => {
-  it("answers the nonce request over NONCE_RATE_LIMIT and the verify request over VERIFY_RATE_LIMIT with 429 JSON", async () => {
+  it("answers the nonce and start requests over NONCE_RATE_LIMIT (counted together) and the verify request over VERIFY_RATE_LIMIT with 429 JSON", async () => {
     const op = await startOidcExample({
       env: { XRPL_NODE_URL: "ws://127.0.0.1:9", OIDC_CLIENTS, NONCE_RATE_LIMIT: "2", VERIFY_RATE_LIMIT: "2" },
     });
     try {
       const rp = await discoverProvider(op.url, "web-app", CLIENT_SECRET);
       const interaction = await openInteraction((await startAuthorization(rp, "openid")).url);
+      // The page's start issues a nonce too: one limit counts both routes.
+      const started = await interaction.jar.fetch(`${interaction.url}/start`);
+      expect(started.status).toBe(200);
       const nonces = [];
-      for (let index = 0; index < 3; index += 1) nonces.push(await getInteractionNonce(interaction));
-      expect(nonces.map((answer) => answer.status)).toEqual([200, 200, 429]);
-      expect(nonces[2]!.body).toEqual({ error: "Too many nonce requests. Try again in a minute." });
+      for (let index = 0; index < 2; index += 1) nonces.push(await getInteractionNonce(interaction));
+      expect(nonces.map((answer) => answer.status)).toEqual([200, 429]);
+      expect(nonces[1]!.body).toEqual({ error: "Too many nonce requests. Try again in a minute." });
+      const overStart = await interaction.jar.fetch(`${interaction.url}/start`);
+      expect({ status: overStart.status, body: await overStart.json() }).toEqual({
+        status: 429,
+        body: { error: "Too many nonce requests. Try again in a minute." },
+      });
       const verifies = [];
       for (let index = 0; index < 3; index += 1) verifies.push(await postInteractionVerify(interaction, {}));
       expect(verifies.map((answer) => answer.status)).toEqual([400, 400, 429]);

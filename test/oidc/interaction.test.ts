@@ -86,6 +86,34 @@ describe("the interaction routes", () => {
     expect((await postInteractionVerify(interaction, honest)).status).toBe(200);
   });
 
+  it("answers the details and a fresh nonce in one call at start: the nonce replaces a pending one, and the verify accepts it once", async () => {
+    const interaction = await newInteraction();
+    const account = newKeyAccount();
+    const earlier = String((await getInteractionNonce(interaction)).body.nonce);
+    const start = await interaction.jar.fetch(`${interaction.url}/start`);
+    expect(start.status).toBe(200);
+    expect(start.headers.get("cache-control")).toBe("no-store");
+    const { nonce, ...details } = (await start.json()) as Record<string, unknown>;
+    // The details route's answer, field for field, and the nonce route's nonce.
+    expect(details).toEqual(interaction.details);
+    expect(nonce).toMatch(/^[0-9a-f]{32}$/u);
+    expect(nonce).not.toBe(earlier);
+    expect(interaction.jar.lastSetCookie("siwx_interaction")).toBeUndefined();
+    // The nonce the start replaced signs no one in.
+    const stale = signatureProof(interactionMessage(interaction, account.address, earlier), account);
+    expect(await postInteractionVerify(interaction, stale)).toMatchObject({ status: 400, body: { error: "Nonce does not match." } });
+    const proof = signatureProof(interactionMessage(interaction, account.address, String(nonce)), account);
+    expect(await postInteractionVerify(interaction, proof)).toMatchObject({ status: 200, body: { ok: true, address: account.address } });
+    // Once.
+    expect(await postInteractionVerify(interaction, proof)).toMatchObject({
+      status: 400,
+      body: { error: "No pending nonce. Request /nonce first." },
+    });
+    // GET only, as the nonce route.
+    const posted = await interaction.jar.fetch(`${interaction.url}/start`, { method: "POST" });
+    expect({ status: posted.status, allow: posted.headers.get("allow") }).toEqual({ status: 405, allow: "GET" });
+  });
+
   it("refuses the same proof sent twice: again in its interaction, from a copy of the browser, and in another interaction", async () => {
     const interaction = await newInteraction();
     const { body } = await proofFor(interaction);
@@ -216,15 +244,26 @@ describe("the interaction routes", () => {
     });
     const unknown = await mine.jar.fetch(`${op.url}/interaction/unknown-interaction-id/details`);
     expect(unknown.status).toBe(400);
+    // The one call a page makes at its start answers the same.
+    for (const url of [`${theirs.url}/start`, `${op.url}/interaction/unknown-interaction-id/start`]) {
+      const answer = await mine.jar.fetch(url);
+      expect({ status: answer.status, body: await answer.json() }).toEqual({ status: 400, body: { error: OIDC_TEXT.interactionNotFound } });
+    }
+    const strangerStart = await fetch(`${mine.url}/start`);
+    expect({ status: strangerStart.status, body: await strangerStart.json() }).toEqual({
+      status: 400,
+      body: { error: OIDC_TEXT.interactionNotFound },
+    });
   });
 
-  it("refuses requests another site's page sends (Origin, Sec-Fetch-Site) on nonce, verify and abort, and lets same-origin ones and allowedOrigins through", async () => {
+  it("refuses requests another site's page sends (Origin, Sec-Fetch-Site) on nonce, start, verify and abort, and lets same-origin ones and allowedOrigins through", async () => {
     const interaction = await newInteraction();
     const { body } = await proofFor(interaction);
     const crossSite = [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }, { origin: "null" }];
     for (const headers of crossSite) {
       for (const [route, method, payload] of [
         ["nonce", "GET", undefined],
+        ["start", "GET", undefined],
         ["verify", "POST", body],
         ["abort", "POST", undefined],
       ] as const) {
@@ -256,6 +295,10 @@ describe("the interaction routes", () => {
         headers: { origin: "https://wallet.example", "sec-fetch-site": "cross-site" },
       });
       expect(nonce.status).toBe(200);
+      const start = await rawRequest(walletPage.jar, `${walletPage.url}/start`, {
+        headers: { origin: "https://wallet.example", "sec-fetch-site": "cross-site" },
+      });
+      expect(start).toMatchObject({ status: 200, body: { clientId: CLIENT.client_id, nonce: expect.stringMatching(/^[0-9a-f]{32}$/u) } });
     } finally {
       await open.stop();
     }
@@ -280,6 +323,8 @@ describe("the interaction routes", () => {
       expect((await postInteractionVerify(interaction, wrongUri)).body).toEqual({ error: "URI does not match.", code: "uri_mismatch" });
       const stranger = await fetch(`${interaction.url}/nonce`);
       expect(await stranger.json()).toEqual({ error: OIDC_TEXT.interactionNotFound, code: "interaction_not_found" });
+      const crossSiteStart = await rawRequest(interaction.jar, `${interaction.url}/start`, { headers: { origin: "https://evil.example" } });
+      expect(crossSiteStart).toEqual({ status: 403, body: { error: "Cross-site request refused.", code: "cross_site_request" } });
     } finally {
       await coded.stop();
     }
@@ -309,6 +354,7 @@ describe("the interaction routes", () => {
     expect(await postInteractionVerify(interaction, body)).toMatchObject({ status: 400, body: { error: OIDC_TEXT.interactionNotFound } });
     expect(await op.provider.Interaction.find(interaction.uid)).toBeUndefined();
     expect((await getInteractionNonce(interaction)).status).toBe(400);
+    expect((await interaction.jar.fetch(`${interaction.url}/start`)).status).toBe(400);
   });
 
   it("lets the user cancel: abort answers redirectTo, which brings the client back with access_denied", async () => {

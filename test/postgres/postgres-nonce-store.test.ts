@@ -2,13 +2,8 @@
  * createPostgresNonceStore on a real PostgreSQL (DATABASE_URL, default the local server), in a
  * schema created for this run and dropped at the end. With CI set, a missing server fails the run.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { build } from "esbuild";
+import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InvalidOptionsError, StoreUnavailableError } from "../../src/errors.js";
@@ -16,10 +11,10 @@ import { createPostgresNonceStore, postgresNonceStoreMigration } from "../../src
 import { nonceStoreContract, revocationStoreContract } from "../../src/testing/index.js";
 import { raceVerifiesAcrossTwoServers } from "../server/support.js";
 import { freePort } from "../support/example-process.js";
+import { REPO_ROOT, startRaceProcesses, type RaceProcesses } from "../support/race-processes.js";
 import { connectTestPostgres, DATABASE_URL, testPool, uniqueName } from "./connect-postgres.js";
 import { startSilentServer, startTcpProxy } from "./tcp-proxy.js";
 
-const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const database = await connectTestPostgres();
 const MINUTE_MS = 60_000;
 
@@ -84,28 +79,15 @@ if ("reason" in database) {
   });
 
   describe("createPostgresNonceStore: two server processes, one database", () => {
-    const children: ChildProcess[] = [];
-    let bundleDir: string;
-    let storeModuleUrl: string;
+    let races: RaceProcesses;
 
     beforeAll(async () => {
       // The children run the store from the source of this checkout, bundled once.
-      bundleDir = await mkdtemp(join(tmpdir(), "siwx-postgres-"));
-      const outfile = join(bundleDir, "store.mjs");
-      await build({
-        entryPoints: [join(REPO_ROOT, "src/postgres/index.ts")],
-        bundle: true,
-        format: "esm",
-        platform: "node",
-        outfile,
-        logLevel: "silent",
-      });
-      storeModuleUrl = pathToFileURL(outfile).href;
+      races = await startRaceProcesses("src/postgres/index.ts");
     });
 
     afterAll(async () => {
-      for (const child of children) child.kill();
-      await rm(bundleDir, { recursive: true, force: true });
+      await races.stop();
     });
 
     interface RaceProcess {
@@ -113,24 +95,10 @@ if ("reason" in database) {
     }
 
     async function startRaceProcess(moduleUrl: string, raceSchema: string): Promise<RaceProcess> {
-      const child = spawn(process.execPath, [join(REPO_ROOT, "test/postgres/race-child.mjs"), moduleUrl, DATABASE_URL, raceSchema], {
-        cwd: REPO_ROOT,
-        stdio: ["pipe", "pipe", "pipe"],
-      });
-      children.push(child);
-      let errors = "";
-      child.stderr.setEncoding("utf8").on("data", (chunk: string) => (errors += chunk));
-      const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-      const next = async (): Promise<Record<string, unknown>> => {
-        const { value, done } = await lines.next();
-        if (done === true) throw new Error(`the race process ended early:\n${errors}`);
-        return JSON.parse(value) as Record<string, unknown>;
-      };
-      await next(); // { ready: true }
+      const child = await races.spawn("test/postgres/race-child.mjs", [moduleUrl, DATABASE_URL, raceSchema]);
       return {
         async round(roundNonces, ttlMs, now) {
-          child.stdin.write(`${JSON.stringify({ nonces: roundNonces, ttlMs, now })}\n`);
-          return (await next()).won as string[];
+          return (await child.round({ nonces: roundNonces, ttlMs, now })).won as string[];
         },
       };
     }
@@ -148,7 +116,7 @@ if ("reason" in database) {
       const raceSchema = uniqueName("siwx_race");
       await pool.query(`CREATE SCHEMA "${raceSchema}"`);
       try {
-        const processes = await Promise.all([startRaceProcess(storeModuleUrl, raceSchema), startRaceProcess(storeModuleUrl, raceSchema)]);
+        const processes = await Promise.all([startRaceProcess(races.storeModuleUrl, raceSchema), startRaceProcess(races.storeModuleUrl, raceSchema)]);
         const raceNonces = Array.from({ length: 300 }, (_, index) => `race${index}n${process.pid}`);
         const start = 1_800_000_000_000;
 

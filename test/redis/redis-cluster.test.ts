@@ -5,21 +5,14 @@
  * contract suites pass as on one server, the keys land on every master, and two processes racing
  * on the same nonces get exactly one `true` each. With CI set, a missing redis-server fails the run.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createInterface } from "node:readline";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { build } from "esbuild";
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRedisNonceStore } from "../../src/redis/index.js";
 import { nonceStoreContract, revocationStoreContract } from "../../src/testing/index.js";
 import { raceVerifiesAcrossTwoServers } from "../server/support.js";
+import { startRaceProcesses, type RaceProcesses } from "../support/race-processes.js";
 import { startTestRedisCluster, type TestRedisCluster } from "../support/redis-cluster.mjs";
 
-const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const started = await startTestRedisCluster();
 
 if ("reason" in started) {
@@ -101,49 +94,19 @@ if ("reason" in started) {
     });
 
     describe("two server processes, one cluster", () => {
-      const children: ChildProcess[] = [];
-      let bundleDir: string;
-      let storeModuleUrl: string;
+      let races: RaceProcesses;
 
       beforeAll(async () => {
         // The children run the store from the source of this checkout, bundled once.
-        bundleDir = await mkdtemp(join(tmpdir(), "siwx-redis-cluster-race-"));
-        const outfile = join(bundleDir, "store.mjs");
-        await build({
-          entryPoints: [join(REPO_ROOT, "src/redis/index.ts")],
-          bundle: true,
-          format: "esm",
-          platform: "node",
-          outfile,
-          logLevel: "silent",
-        });
-        storeModuleUrl = pathToFileURL(outfile).href;
+        races = await startRaceProcesses("src/redis/index.ts");
       });
       afterAll(async () => {
-        for (const child of children) child.kill();
-        await rm(bundleDir, { recursive: true, force: true });
+        await races.stop();
       });
 
       async function startRaceProcess(racePrefix: string): Promise<(nonces: string[], startAt: number) => Promise<string[]>> {
-        const child = spawn(
-          process.execPath,
-          [join(REPO_ROOT, "test/redis/cluster-race-child.mjs"), storeModuleUrl, JSON.stringify(cluster.nodeUrls), racePrefix],
-          { cwd: REPO_ROOT, stdio: ["pipe", "pipe", "pipe"] },
-        );
-        children.push(child);
-        let errors = "";
-        child.stderr.setEncoding("utf8").on("data", (chunk: string) => (errors += chunk));
-        const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-        const next = async (): Promise<Record<string, unknown>> => {
-          const { value, done } = await lines.next();
-          if (done === true) throw new Error(`the race process ended early:\n${errors}`);
-          return JSON.parse(value) as Record<string, unknown>;
-        };
-        await next(); // { ready: true }
-        return async (nonces, startAt) => {
-          child.stdin.write(`${JSON.stringify({ nonces, ttlMs: 60_000, startAt })}\n`);
-          return (await next()).won as string[];
-        };
+        const child = await races.spawn("test/redis/cluster-race-child.mjs", [races.storeModuleUrl, JSON.stringify(cluster.nodeUrls), racePrefix]);
+        return async (nonces, startAt) => (await child.round({ nonces, ttlMs: 60_000, startAt })).won as string[];
       }
 
       it("gives exactly one winner per nonce across two processes, round after round", async () => {

@@ -45,13 +45,25 @@ async function call(route, init = {}) {
 }
 
 /**
+ * How long the nonce `start` answered is used for the first sign-in: the provider keeps a pending
+ * nonce 300 seconds (the library's default `nonceTtlSeconds`, which the example keeps), and the
+ * wallet needs some of that to sign. A page left open longer asks for a fresh one.
+ */
+const START_NONCE_USE_MS = 120_000;
+
+/**
  * The controller's adapter for this interaction: the nonce and verify routes under this page,
  * and the message with the relying party's redirect_uri as its resource, so the wallet shows
- * where the sign-in leads.
+ * where the sign-in leads. The first sign-in signs the nonce `start` answered with the details
+ * (no request of its own); a new attempt, after a refusal, asks `nonce` for a fresh one.
  */
-function interactionAdapter(details, onSignedIn) {
+function interactionAdapter(details, startNonce, onSignedIn) {
+  let unused = startNonce;
   return {
     async getNonce() {
+      const first = unused;
+      unused = undefined;
+      if (first !== undefined && Date.now() - first.at < START_NONCE_USE_MS) return first.nonce;
       const { status, body } = await call("nonce");
       if (status !== 200) throw new Error(body.error ?? `nonce: HTTP ${status}`);
       return body.nonce;
@@ -90,8 +102,11 @@ function render(state) {
 }
 
 async function main() {
-  const { status, body: details } = await call("details");
-  if (status !== 200) throw new Error(details.error ?? `details: HTTP ${status}`);
+  // One call before the user signs: the sign-in's details and a nonce.
+  const { status, body: started } = await call("start");
+  if (status !== 200) throw new Error(started.error ?? `start: HTTP ${status}`);
+  const { nonce, ...details } = started;
+  const startNonce = { nonce, at: Date.now() };
   elements.clientName.textContent = details.clientName;
   elements.clientId.textContent = details.clientId;
   elements.redirectUri.textContent = details.redirectUri;
@@ -126,7 +141,7 @@ async function main() {
   let redirectTo;
   const controller = createAuthController({
     wallet,
-    adapter: interactionAdapter(details, (target) => (redirectTo = target)),
+    adapter: interactionAdapter(details, startNonce, (target) => (redirectTo = target)),
     chainId: details.chainId ?? "xrpl:0",
     statement: `Sign in to ${details.clientName}.`,
     domain: details.domain,

@@ -54,7 +54,12 @@ async function flow() {
   const account = newAccount("ed25519");
   const nonce = await call("GET", "/api/auth/nonce");
   if (nonce.status !== 200) throw new Error(`nonce ${nonce.status}`);
-  const verified = await call("POST", "/api/auth/verify", nonce.cookie, proofBody("signature", account, signInMessage(account.address, nonce.body.nonce)));
+  const verified = await call(
+    "POST",
+    "/api/auth/verify",
+    nonce.cookie,
+    proofBody("signature", account, signInMessage(account.address, nonce.body.nonce)),
+  );
   if (verified.status !== 200) throw new Error(`verify ${verified.status} ${JSON.stringify(verified.body)}`);
   const me = await call("GET", "/api/auth/me", verified.cookie);
   if (me.status !== 200) throw new Error(`me ${me.status}`);

@@ -22,7 +22,7 @@ class ModelCache {
 describe("LruCache", () => {
   it("forgets the least recently used entry first, as the plain model does, through gets, sets, deletes and clears", () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (const maxEntries of [1, 2, 5, 64]) {
       const cache = new LruCache<string, number>(maxEntries);
       const model = new ModelCache(maxEntries);

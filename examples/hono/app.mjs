@@ -92,12 +92,9 @@ export function createApp(options) {
   /** @type {Hono<{ Bindings: { incoming: import("node:http").IncomingMessage } }>} */
   const app = new Hono();
 
-  app.use("/api/*", async (c, next) => {
-    await next();
-    // Nonces and identities must never come from a cache.
-    c.res.headers.set("Cache-Control", "no-store");
-  });
-
+  // Nonces and identities must never come from a cache: the sign-in routes answer with
+  // `Cache-Control: no-store` themselves, and the middleware below adds it to every other /api
+  // answer. The sign-in routes come before it, so their answers go out as the handler built them.
   app.get(
     "/api/auth/nonce",
     rateLimiter({
@@ -105,13 +102,18 @@ export function createApp(options) {
       limit: nonceRateLimit,
       standardHeaders: "draft-7",
       keyGenerator: clientAddress,
-      handler: (c) => c.json({ error: NONCE_RATE_LIMITED }, 429),
+      handler: (c) => c.json({ error: NONCE_RATE_LIMITED }, 429, { "Cache-Control": "no-store" }),
     }),
   );
 
   // The four sign-in routes: GET nonce, POST verify, POST signout, GET me. The handler answers
   // every request under /api/auth itself, 404 and 405 included.
   app.all("/api/auth/*", (c) => auth.handle(c.req.raw));
+
+  app.use("/api/*", async (c, next) => {
+    await next();
+    c.res.headers.set("Cache-Control", "no-store");
+  });
 
   // An app's own protected route: the session is read from the sealed cookie (on the host the
   // request was sent to: with several APP_DOMAIN hosts, a session counts on its own host only).

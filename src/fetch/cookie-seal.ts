@@ -17,6 +17,7 @@
 // - "v1.<key id>" is authenticated as additional data, so neither part can be swapped.
 
 import { randomBytes } from "../shared/random-hex.js";
+import { LruCache } from "../verify/lru-cache.js";
 
 /** The format version, the first part of every sealed value. @internal */
 export const SEAL_VERSION = "v1";
@@ -35,10 +36,16 @@ const KEY_ID_INFO = "v1 key id";
  * @internal
  */
 export interface CookieSeal {
-  /** The sealed value (cookie-safe characters only) of `plaintext`, with the first secret's key. */
-  seal(plaintext: Uint8Array<ArrayBuffer>): Promise<string>;
-  /** The plaintext, or `undefined` for anything not sealed by one of the secrets in this format. */
-  open(sealed: string): Promise<Uint8Array | undefined>;
+  /**
+   * The sealed value (cookie-safe characters only) of `plaintext`, with the first secret's key.
+   * Synchronous over node:crypto, a promise over WebCrypto.
+   */
+  seal(plaintext: Uint8Array<ArrayBuffer>): string | Promise<string>;
+  /**
+   * The plaintext, or `undefined` for anything not sealed by one of the secrets in this format.
+   * Synchronous over node:crypto, a promise over WebCrypto.
+   */
+  open(sealed: string): Uint8Array | undefined | Promise<Uint8Array | undefined>;
   /** Which implementation seals: for tests and diagnostics. */
   readonly implementation: "node:crypto" | "webcrypto";
 }
@@ -79,6 +86,28 @@ interface DerivedKey<K> {
 }
 
 const encoder = new TextEncoder();
+
+/**
+ * How many sealed values a seal remembers with their plaintext: the ones it sealed or opened
+ * last. A browser sends the cookie it was just given with its next requests, so most opens are
+ * of a value this instance sealed or opened a moment ago; a remembered one opens without the
+ * cipher and the base64url decoding. Only the exact text of a value that was sealed here, or
+ * that opened here under a known key, is remembered, so a value that is not one of them (a
+ * changed byte, another key) is never found and goes through the full check. About 1 kB each.
+ */
+const RECENT_SEALS = 1024;
+
+/**
+ * The values a seal sealed or opened last, with their plaintext. `open` answers a copy, so a
+ * caller that changes its bytes changes nothing here.
+ */
+function recentSeals(): { remember(sealed: string, plaintext: Uint8Array): void; recall(sealed: string): Uint8Array | undefined } {
+  const recent = new LruCache<string, Uint8Array>(RECENT_SEALS);
+  return {
+    remember: (sealed, plaintext) => recent.set(sealed, plaintext.slice()),
+    recall: (sealed) => recent.get(sealed)?.slice(),
+  };
+}
 
 /**
  * A seal over `secrets` (newest first: it seals; all of them open). Keys are derived here, once.
@@ -122,30 +151,39 @@ function createNativeSeal(secrets: readonly string[], crypto: NativeCrypto, buff
   });
   const byId = keysById(keys);
   const sealing = keys[0]!;
+  const recent = recentSeals();
+  const GCM = { authTagLength: TAG_BYTES };
   return {
     implementation: "node:crypto",
-    async seal(plaintext) {
+    seal(plaintext) {
       const iv = randomBytes(IV_BYTES);
-      const cipher = crypto.createCipheriv("aes-256-gcm", sealing.key, iv, { authTagLength: TAG_BYTES });
+      const cipher = crypto.createCipheriv("aes-256-gcm", sealing.key, iv, GCM);
       cipher.setAAD(sealing.headerBytes);
       const body = concat([cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]);
-      return `${sealing.header}.${encode(iv)}.${encode(body)}`;
+      const sealed = `${sealing.header}.${encode(iv)}.${encode(body)}`;
+      recent.remember(sealed, plaintext);
+      return sealed;
     },
-    async open(sealed) {
+    open(sealed) {
+      const known = recent.recall(sealed);
+      if (known !== undefined) return known;
       const parts = splitSealed(sealed, byId, decode);
       if (parts === undefined) return undefined;
       const { key, iv, body } = parts;
+      let plaintext: Uint8Array;
       try {
-        const decipher = crypto.createDecipheriv("aes-256-gcm", key.key, iv, { authTagLength: TAG_BYTES });
+        const decipher = crypto.createDecipheriv("aes-256-gcm", key.key, iv, GCM);
         decipher.setAAD(key.headerBytes);
         decipher.setAuthTag(body.subarray(body.length - TAG_BYTES));
         const opened = decipher.update(body.subarray(0, body.length - TAG_BYTES));
         // GCM is a stream mode: `final` only checks the tag and adds no bytes (concatenated if it ever did).
         const rest = decipher.final();
-        return rest.length === 0 ? opened : concat([opened, rest]);
+        plaintext = rest.length === 0 ? opened : concat([opened, rest]);
       } catch {
         return undefined;
       }
+      recent.remember(sealed, plaintext);
+      return plaintext;
     },
   };
 }
@@ -163,6 +201,7 @@ function createWebCryptoSeal(secrets: readonly string[]): CookieSeal {
       return { keyId, header, headerBytes: encoder.encode(header), key };
     }),
   ).then((keys) => ({ sealing: keys[0]!, byId: keysById(keys) }));
+  const recent = recentSeals();
   return {
     implementation: "webcrypto",
     async seal(plaintext) {
@@ -175,20 +214,27 @@ function createWebCryptoSeal(secrets: readonly string[]): CookieSeal {
           plaintext,
         ),
       );
-      return `${sealing.header}.${base64UrlEncode(iv)}.${base64UrlEncode(body)}`;
+      const sealed = `${sealing.header}.${base64UrlEncode(iv)}.${base64UrlEncode(body)}`;
+      recent.remember(sealed, plaintext);
+      return sealed;
     },
     async open(sealed) {
+      const known = recent.recall(sealed);
+      if (known !== undefined) return known;
       const { byId } = await derived;
       const parts = splitSealed(sealed, byId, base64UrlDecode);
       if (parts === undefined) return undefined;
       const { key, iv, body } = parts;
+      let plaintext: Uint8Array;
       try {
-        return new Uint8Array(
+        plaintext = new Uint8Array(
           await subtle.decrypt({ name: "AES-GCM", iv, additionalData: key.headerBytes, tagLength: TAG_BYTES * 8 }, key.key, body),
         );
       } catch {
         return undefined;
       }
+      recent.remember(sealed, plaintext);
+      return plaintext;
     },
   };
 }

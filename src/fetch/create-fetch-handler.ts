@@ -74,7 +74,9 @@ function json(status: number, body: Record<string, unknown>, extra?: Record<stri
  * `sessionSecret` once (a versioned format; a cookie of another format reads as signed out):
  * `HttpOnly`, `SameSite=Lax`, `Secure` except in plain-HTTP loopback development, 30 minutes
  * idle, 24 hours at most from sign-in (`maxSessionAgeSeconds`). A request opens its cookie at
- * most once and seals at most once, and only when the session changed. Every instance created
+ * most once and seals at most once, and only when the session changed. Each handler remembers
+ * the last 1,024 cookie values it sealed or opened (about 1 kB each), so the cookie a browser
+ * was just given opens without decrypting it again; every read still applies the session's rules. Every instance created
  * with the same `sessionSecret` reads every session; a list of secrets (newest first) rotates
  * them without signing anyone out. A nonce is single-use, and a sign-out ends copies
  * of the cookie, across instances only when they share a `nonceStore` (e.g.
@@ -134,7 +136,15 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
     );
   };
 
-  const runRoute = async (route: RouteName, request: Request, url: URL, session: SessionStore): Promise<HandlerResult> => {
+  /** The verify route: refused before the body is read, so another site's request costs nothing more. */
+  const verify = async (request: Request, session: SessionStore): Promise<HandlerResult> => {
+    if (isCrossSiteRequest(config.auth, { request })) return { status: 403, body: bodies.text("crossSite") };
+    const read = await readJsonBody(request);
+    if (read.kind === "too-large") return { status: 413, body: bodies.http("tooLarge") };
+    return handlers.verify(session, { body: read.kind === "json" ? read.body : UNREADABLE_BODY, request });
+  };
+
+  const runRoute = (route: RouteName, request: Request, url: URL, session: SessionStore): Promise<HandlerResult> => {
     switch (route) {
       case "nonce":
         return handlers.nonce(session, { request, host: url.host });
@@ -142,13 +152,8 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
         return handlers.me(session, { request, host: url.host });
       case "signout":
         return handlers.signOut(session, { request });
-      case "verify": {
-        // Refused before the body is read: another site's request costs nothing more.
-        if (isCrossSiteRequest(config.auth, { request })) return { status: 403, body: bodies.text("crossSite") };
-        const read = await readJsonBody(request);
-        if (read.kind === "too-large") return { status: 413, body: bodies.http("tooLarge") };
-        return handlers.verify(session, { body: read.kind === "json" ? read.body : UNREADABLE_BODY, request });
-      }
+      case "verify":
+        return verify(request, session);
     }
   };
 
@@ -165,7 +170,9 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
 
       const session = sessions.open(request, url);
       const answer = await runRoute(route, request, url, session.store);
-      const cookie = await session.setCookie();
+      // Sealed in the same turn when the seal is synchronous (node:crypto): nothing to wait for.
+      const pending = session.setCookie();
+      const cookie = typeof pending === "object" ? await pending : pending;
       return json(answer.status, answer.body, cookie === undefined ? undefined : { "Set-Cookie": cookie });
     } catch (cause) {
       logger.error("sign-in-with-xrpl: the fetch handler could not answer a request", cause);

@@ -16,9 +16,10 @@ export interface RequestSession {
   /**
    * The `Set-Cookie` value the answer carries, when the session was written or ended: the record
    * is sealed here, once, whatever number of writes the handlers made, and only when it differs
-   * from the one the request brought.
+   * from the one the request brought. A value at once when nothing waits (no cookie to seal, or
+   * a seal that answers synchronously), else a promise.
    */
-  setCookie(): Promise<string | undefined>;
+  setCookie(): string | undefined | Promise<string | undefined>;
 }
 
 /**
@@ -39,6 +40,16 @@ export interface SealedCookieSessions {
 const decoder = new TextDecoder("utf-8", { fatal: true });
 const encoder = new TextEncoder();
 
+/** The record a request's cookie holds; `sealed` when it came from a cookie (a write is compared with it). */
+interface Opened {
+  record: SessionRecord;
+  sealed: boolean;
+}
+
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | undefined)?.then === "function";
+}
+
 /** @internal */
 export function createSealedCookieSessions(
   config: NormalizedFetchOptions,
@@ -47,40 +58,45 @@ export function createSealedCookieSessions(
   const { cookie } = config;
   const { now, production } = config.auth;
   const ttlSeconds = cookie.maxAgeSeconds;
+  const none = (): Opened => ({ record: {}, sealed: false });
 
-  /** The record a request's cookie holds; `sealed` when it came from a cookie (a write is compared with it). */
-  const openCookie = async (request: Request): Promise<{ record: SessionRecord; sealed: boolean }> => {
-    const none = { record: {}, sealed: false };
-    const sealed = readCookie(request.headers.get("cookie"), cookie.name);
-    if (sealed === undefined || sealed === "") return none;
+  /** The record of an opened cookie's plaintext, or no session. */
+  const fromPlaintext = (plaintext: Uint8Array | undefined): Opened => {
     // A cookie that does not open (tampered, truncated, sealed with another secret, an older
     // format such as an iron-session seal) is no session.
-    const plaintext = await seal.open(sealed);
-    if (plaintext === undefined) return none;
+    if (plaintext === undefined) return none();
     let payload: unknown;
     try {
       payload = JSON.parse(decoder.decode(plaintext));
     } catch {
-      return none;
+      return none();
     }
-    if (typeof payload !== "object" || payload === null || Array.isArray(payload)) return none;
+    if (typeof payload !== "object" || payload === null || Array.isArray(payload)) return none();
     const { expiresAt } = payload as Partial<SealedPayload>;
     // The lifetime follows the handler's clock (`now`), so it holds exactly as configured and can be tested.
-    if (typeof expiresAt !== "number" || !(now() < expiresAt)) return none;
+    if (typeof expiresAt !== "number" || !(now() < expiresAt)) return none();
     return { record: pickSessionRecord(payload as Record<string, unknown>), sealed: true };
+  };
+
+  // Synchronous when the seal is (node:crypto): no promise and no turn of the event loop per step.
+  const openCookie = (request: Request): Opened | Promise<Opened> => {
+    const sealed = readCookie(request.headers.get("cookie"), cookie.name);
+    if (sealed === undefined || sealed === "") return none();
+    const plaintext = seal.open(sealed);
+    return isPromise(plaintext) ? plaintext.then(fromPlaintext) : fromPlaintext(plaintext);
   };
 
   const read = async (request: Request): Promise<SessionRecord> => (await openCookie(request)).record;
 
   const open = (request: Request, url?: URL): RequestSession => {
-    let opened: Promise<{ record: SessionRecord; sealed: boolean }> | undefined;
+    let opened: Opened | Promise<Opened> | undefined;
     /** The record as the handlers last left it; `undefined` until they write or end it. */
     let written: { record: SessionRecord } | { ended: true } | undefined;
     const store: SessionStore = {
-      async get() {
+      get() {
         if (written !== undefined) return "ended" in written ? {} : written.record;
         opened ??= openCookie(request);
-        return (await opened).record;
+        return isPromise(opened) ? opened.then((each) => each.record) : opened.record;
       },
       set(record) {
         written = { record: pickSessionRecord(record as Record<string, unknown>) };
@@ -89,18 +105,24 @@ export function createSealedCookieSessions(
         written = { ended: true };
       },
     };
-    const setCookie = async (): Promise<string | undefined> => {
+    const sealRecord = (record: SessionRecord, secure: boolean): string | Promise<string> => {
+      const payload: SealedPayload = { ...record, expiresAt: now() + ttlSeconds * 1000 };
+      const sealed = seal.seal(encoder.encode(JSON.stringify(payload)));
+      return isPromise(sealed)
+        ? sealed.then((value) => serializeCookie(cookie, value, ttlSeconds, secure))
+        : serializeCookie(cookie, sealed, ttlSeconds, secure);
+    };
+    const setCookie = (): string | undefined | Promise<string | undefined> => {
       if (written === undefined) return undefined;
       const secure = cookieIsSecure(cookie, production, url ?? request.url);
       if ("ended" in written) return serializeCookie(cookie, "", 0, secure);
+      const { record } = written;
+      if (opened === undefined) return sealRecord(record, secure);
       // Written back as it came: the cookie the browser holds already says the same. (Both records
       // come out of pickSessionRecord, so equal records serialize alike.)
-      if (opened !== undefined) {
-        const before = await opened;
-        if (before.sealed && sameRecord(before.record, written.record)) return undefined;
-      }
-      const payload: SealedPayload = { ...written.record, expiresAt: now() + ttlSeconds * 1000 };
-      return serializeCookie(cookie, await seal.seal(encoder.encode(JSON.stringify(payload))), ttlSeconds, secure);
+      const unchanged = (before: Opened): boolean => before.sealed && sameRecord(before.record, record);
+      if (isPromise(opened)) return opened.then((before) => (unchanged(before) ? undefined : sealRecord(record, secure)));
+      return unchanged(opened) ? undefined : sealRecord(record, secure);
     };
     return { store, setCookie };
   };

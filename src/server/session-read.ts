@@ -158,9 +158,12 @@ export async function judgeSignedIn(
     if (cached !== undefined && cached.readAt > record.claimsReadAt) claims = cached.claims;
     if (missingClaims(rules.claims, claims).length > 0) return { signedIn: false, ended: "requirements_unmet" };
   }
-  const revalidation = await revalidateWhenDue(rules, record, sessionId, now);
-  if (!revalidation.ok) return { signedIn: false, ended: revalidation.ended };
-  if (revalidation.claims !== undefined) claims = revalidation.claims;
+  // Without `revalidateAfterSeconds` nothing is due: no call and no turn of the event loop.
+  if (rules.revalidateAfterMs !== undefined) {
+    const revalidation = await revalidateWhenDue(rules, record, sessionId, now);
+    if (!revalidation.ok) return { signedIn: false, ended: revalidation.ended };
+    if (revalidation.claims !== undefined) claims = revalidation.claims;
+  }
   const state: SignedInState = { address, authenticatedAt, sessionId, record };
   if (claims !== undefined) state.claims = claims;
   const refreshed = refreshedRecord(rules, record, sessionId, claims);

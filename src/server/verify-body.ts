@@ -81,12 +81,19 @@ export function inspectVerifyBody(body: unknown): { ok: true; request: VerifyReq
   if (signatureKind === "signature") {
     if (typeof fields.signature !== "string")
       return refused(missingString("signature", fields.signature, 'a string when signatureKind is "signature"'));
-    return accepted(withPublicKey({ message, signatureKind, signature: fields.signature, address }, publicKey));
+    const { signature } = fields;
+    // Built whole, in one literal: no copy of a first object to add the key to.
+    return accepted(
+      publicKey === undefined ? { message, signatureKind, signature, address } : { message, signatureKind, signature, address, publicKey },
+    );
   }
   if (signatureKind === "signedTx") {
     if (typeof fields.txBlob !== "string")
       return refused(missingString("txBlob", fields.txBlob, 'a string when signatureKind is "signedTx"'));
-    return accepted(withPublicKey({ message, signatureKind, txBlob: fields.txBlob, address }, publicKey));
+    const { txBlob } = fields;
+    return accepted(
+      publicKey === undefined ? { message, signatureKind, txBlob, address } : { message, signatureKind, txBlob, address, publicKey },
+    );
   }
   return refused(
     signatureKind === undefined
@@ -111,8 +118,4 @@ function missingString(name: string, value: unknown, expected = "a string"): str
 function optionalString(value: unknown): string | undefined | false {
   if (value === undefined || value === null) return undefined;
   return typeof value === "string" ? value : false;
-}
-
-function withPublicKey(request: VerifyRequest, publicKey: string | undefined): VerifyRequest {
-  return publicKey === undefined ? request : { ...request, publicKey };
 }

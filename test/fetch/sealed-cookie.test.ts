@@ -269,7 +269,7 @@ describe("one open and one seal per request at most", () => {
     return counts;
   }
 
-  it("counts per route: a fresh nonce seals once; verify, me, getSession and sign-out open once; only nonce and verify seal", async () => {
+  it("counts per route: nonce and verify seal once each; a cookie this instance sealed or opened is not decrypted again", async () => {
     const counts = countingCrypto();
     const auth = handler(NEW_SECRET);
     // The self-test at creation seals and opens once; counted from here.
@@ -280,15 +280,35 @@ describe("one open and one seal per request at most", () => {
     };
     const client = createTestClient(auth);
     expect(await measure(() => client.fetch("/api/auth/nonce"))).toEqual({ seals: 1, opens: 0 });
-    expect(await measure(() => client.fetch("/api/auth/nonce"))).toEqual({ seals: 1, opens: 1 });
+    // The cookie it sends back was sealed here a moment ago: it opens without the cipher.
+    expect(await measure(() => client.fetch("/api/auth/nonce"))).toEqual({ seals: 1, opens: 0 });
     const signIn = await measure(() => client.signIn());
-    // signIn asks for a nonce (one open, one seal) and verifies (one open, one seal).
-    expect(signIn).toEqual({ seals: 2, opens: 2 });
-    expect(await measure(() => client.fetch("/api/auth/me"))).toEqual({ seals: 0, opens: 1 });
-    const session = client.cookie(COOKIE)!;
-    expect(await measure(() => auth.getSession(withCookie("/", session)))).toEqual({ seals: 0, opens: 1 });
-    expect(await measure(() => client.fetch("/api/auth/signout", { method: "POST" }))).toEqual({ seals: 0, opens: 1 });
+    // signIn asks for a nonce (one seal) and verifies (one seal).
+    expect(signIn).toEqual({ seals: 2, opens: 0 });
     expect(await measure(() => client.fetch("/api/auth/me"))).toEqual({ seals: 0, opens: 0 });
+    const session = client.cookie(COOKIE)!;
+    expect(await measure(() => auth.getSession(withCookie("/", session)))).toEqual({ seals: 0, opens: 0 });
+    // Another instance with the same secret decrypts the cookie once, then remembers it.
+    const other = handler(NEW_SECRET);
+    expect(await measure(() => other.getSession(withCookie("/", session)))).toEqual({ seals: 0, opens: 1 });
+    expect(await measure(() => other.getSession(withCookie("/", session)))).toEqual({ seals: 0, opens: 0 });
+    expect(await measure(() => client.fetch("/api/auth/signout", { method: "POST" }))).toEqual({ seals: 0, opens: 0 });
+    expect(await measure(() => client.fetch("/api/auth/me"))).toEqual({ seals: 0, opens: 0 });
+    // Remembered or not, a signed-out copy reads as signed out on the instance that signed it out.
+    expect(await auth.getSession(withCookie("/", session))).toBeNull();
+  });
+
+  it("remembers only the exact values it sealed or opened: a changed byte of a remembered one is still refused", async () => {
+    const seal = createCookieSeal([NEW_SECRET], "node:crypto");
+    const sealed = await seal.seal(encode("payload"));
+    const opened = (await seal.open(sealed))!;
+    expect(decode(opened)).toBe("payload");
+    // The caller's copy: changing it changes nothing the seal remembers.
+    opened.fill(0);
+    expect(decode(await seal.open(sealed))).toBe("payload");
+    const last = sealed.at(-1) === "A" ? "B" : "A";
+    expect(await seal.open(`${sealed.slice(0, -1)}${last}`)).toBeUndefined();
+    expect(await seal.open(`${sealed}A`)).toBeUndefined();
   });
 
   /** The sessions of a handler over a seal that counts its calls. */

@@ -41,6 +41,9 @@ export interface FetchHandler<TData = unknown> {
   getSession(request: Request, options?: { maxAgeSeconds?: number | undefined }): Promise<SignedInSession<TData> | null>;
 }
 
+/** How many parsed request URLs a handler keeps: its routes on a few hosts. */
+const PARSED_URLS = 64;
+
 type RouteName = "nonce" | "verify" | "signout" | "me";
 
 const ROUTE_METHODS: Readonly<Record<RouteName, "GET" | "POST">> = {
@@ -54,10 +57,11 @@ function isRouteName(name: string): name is RouteName {
   return Object.prototype.hasOwnProperty.call(ROUTE_METHODS, name);
 }
 
-function json(status: number, body: Record<string, unknown>, extra?: Record<string, string>): Response {
+function json(status: number, body: Record<string, unknown>, extraName?: string, extraValue?: string): Response {
   // A plain record, not a Headers object: runtimes and adapters (@hono/node-server) write it out
   // without building one.
-  const headers: Record<string, string> = { "Content-Type": "application/json", "Cache-Control": "no-store", ...extra };
+  const headers: Record<string, string> = { "Content-Type": "application/json", "Cache-Control": "no-store" };
+  if (extraName !== undefined && extraValue !== undefined) headers[extraName] = extraValue;
   return new Response(JSON.stringify(body), { status, headers });
 }
 
@@ -157,23 +161,37 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
     }
   };
 
+  // The parsed URLs of the last requests: a client asks for the same few URLs again and again,
+  // so most requests skip parsing theirs. Only read here (never handed out), so they can be
+  // shared; emptied when full, so other URLs cost one parse each, as without it.
+  const urls = new Map<string, URL>();
+  const parseUrl = (text: string): URL => {
+    let url = urls.get(text);
+    if (url === undefined) {
+      url = new URL(text);
+      if (urls.size >= PARSED_URLS) urls.clear();
+      urls.set(text, url);
+    }
+    return url;
+  };
+
   const handle = async (request: Request): Promise<Response> => {
     try {
-      const url = new URL(request.url);
+      const url = parseUrl(request.url);
       const route = routeOf(url, basePath);
       if (route === undefined) {
         reportUnrouted(request);
         return json(404, bodies.http("notFound"));
       }
       const allowed = ROUTE_METHODS[route];
-      if (request.method !== allowed) return json(405, bodies.http("methodNotAllowed"), { Allow: allowed });
+      if (request.method !== allowed) return json(405, bodies.http("methodNotAllowed"), "Allow", allowed);
 
       const session = sessions.open(request, url);
       const answer = await runRoute(route, request, url, session.store);
       // Sealed in the same turn when the seal is synchronous (node:crypto): nothing to wait for.
       const pending = session.setCookie();
       const cookie = typeof pending === "object" ? await pending : pending;
-      return json(answer.status, answer.body, cookie === undefined ? undefined : { "Set-Cookie": cookie });
+      return json(answer.status, answer.body, "Set-Cookie", cookie);
     } catch (cause) {
       logger.error("sign-in-with-xrpl: the fetch handler could not answer a request", cause);
       return json(500, bodies.text("internal"));

@@ -41,9 +41,6 @@ export interface FetchHandler<TData = unknown> {
   getSession(request: Request, options?: { maxAgeSeconds?: number | undefined }): Promise<SignedInSession<TData> | null>;
 }
 
-/** How many parsed request URLs a handler keeps: its routes on a few hosts. */
-const PARSED_URLS = 64;
-
 type RouteName = "nonce" | "verify" | "signout" | "me";
 
 const ROUTE_METHODS: Readonly<Record<RouteName, "GET" | "POST">> = {
@@ -161,23 +158,9 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
     }
   };
 
-  // The parsed URLs of the last requests: a client asks for the same few URLs again and again,
-  // so most requests skip parsing theirs. Only read here (never handed out), so they can be
-  // shared; emptied when full, so other URLs cost one parse each, as without it.
-  const urls = new Map<string, URL>();
-  const parseUrl = (text: string): URL => {
-    let url = urls.get(text);
-    if (url === undefined) {
-      url = new URL(text);
-      if (urls.size >= PARSED_URLS) urls.clear();
-      urls.set(text, url);
-    }
-    return url;
-  };
-
   const handle = async (request: Request): Promise<Response> => {
     try {
-      const url = parseUrl(request.url);
+      const url = new URL(request.url);
       const route = routeOf(url, basePath);
       if (route === undefined) {
         reportUnrouted(request);

@@ -21,8 +21,9 @@
 // Settings: PORT, HOST, OIDC_ISSUER, OIDC_CLIENTS, OIDC_JWKS, OIDC_COOKIE_KEYS, NONCE_RATE_LIMIT,
 // VERIFY_RATE_LIMIT, and STUB_STACK=bare for oidc-provider with neither the headers nor the limits.
 import express from "express";
-import { rateLimit } from "express-rate-limit";
 import Provider from "oidc-provider";
+import { perMinuteLimit } from "../examples/oidc-provider/app.mjs";
+import { NONCE_RATE_LIMITED, VERIFY_RATE_LIMITED } from "../examples/oidc-provider/config.mjs";
 
 const env = process.env;
 const issuer = env.OIDC_ISSUER;
@@ -69,16 +70,8 @@ const provider = new Provider(issuer, {
 const app = express();
 app.disable("x-powered-by");
 if (!bare) {
-  const limit = (perMinute, text) =>
-    rateLimit({
-      windowMs: 60_000,
-      limit: perMinute,
-      standardHeaders: "draft-7",
-      legacyHeaders: false,
-      handler: (_req, res) => res.status(429).json({ error: text }),
-    });
-  app.get("/interaction/:uid/nonce", limit(Number(env.NONCE_RATE_LIMIT ?? 60), "Too many nonce requests. Try again in a minute."));
-  app.post("/interaction/:uid/login", limit(Number(env.VERIFY_RATE_LIMIT ?? 30), "Too many sign-in attempts. Try again in a minute."));
+  app.get("/interaction/:uid/nonce", perMinuteLimit(Number(env.NONCE_RATE_LIMIT ?? 60), NONCE_RATE_LIMITED));
+  app.post("/interaction/:uid/login", perMinuteLimit(Number(env.VERIFY_RATE_LIMIT ?? 30), VERIFY_RATE_LIMITED));
   app.use((_req, res, next) => {
     for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
     next();

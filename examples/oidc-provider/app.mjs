@@ -12,6 +12,22 @@ const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const SHARED_ASSETS = { "/assets/styles.css": here("../express/public/styles.css"), "/favicon.svg": here("../express/public/favicon.svg") };
 
 /**
+ * A per-client-address limit of `perMinute` requests a minute, answering 429 JSON `{ error: text }`.
+ *
+ * @param {number} perMinute
+ * @param {string} text
+ */
+export function perMinuteLimit(perMinute, text) {
+  return rateLimit({
+    windowMs: 60_000,
+    limit: perMinute,
+    standardHeaders: "draft-7",
+    legacyHeaders: false,
+    handler: (_req, res) => res.status(429).json({ error: text }),
+  });
+}
+
+/**
  * @param {{
  *   xrpl: import("sign-in-with-xrpl/oidc").XrplOidc,
  *   provider: import("oidc-provider").default,
@@ -33,17 +49,9 @@ export async function createApp({ xrpl, provider, production, nonceRateLimit, ve
   // TRUST_PROXY makes req.ip the client's address that proxy forwarded.
   if (trustProxy !== undefined) app.set("trust proxy", trustProxy);
 
-  const limit = (perMinute, text) =>
-    rateLimit({
-      windowMs: 60_000,
-      limit: perMinute,
-      standardHeaders: "draft-7",
-      legacyHeaders: false,
-      handler: (_req, res) => res.status(429).json({ error: text }),
-    });
   // `start` issues a nonce as `nonce` does (with the details): one limit counts both.
-  app.get([`${interactionBase}/:uid/nonce`, `${interactionBase}/:uid/start`], limit(nonceRateLimit, NONCE_RATE_LIMITED));
-  app.post(`${interactionBase}/:uid/verify`, limit(verifyRateLimit, VERIFY_RATE_LIMITED));
+  app.get([`${interactionBase}/:uid/nonce`, `${interactionBase}/:uid/start`], perMinuteLimit(nonceRateLimit, NONCE_RATE_LIMITED));
+  app.post(`${interactionBase}/:uid/verify`, perMinuteLimit(verifyRateLimit, VERIFY_RATE_LIMITED));
 
   // Security headers on every answer, the issuer's host and protocol for the provider, and the
   // interaction's JSON routes (details, nonce, start, verify, abort).

@@ -413,7 +413,9 @@ async function runVerify(
   // cannot burn someone else's nonce.
   let first: boolean;
   try {
-    first = await config.nonceStore.consume(message.nonce, config.consumedNonceTtlMs);
+    // The session's copy, equal to the message's (step 5 checked it): the message's is a slice of
+    // the message text, and a memory store would keep the whole text alive for the nonce's TTL.
+    first = await config.nonceStore.consume(pendingNonce, config.consumedNonceTtlMs);
   } catch (cause) {
     return serviceFailure(config, bodies, "the nonce store failed", cause);
   }

@@ -35,7 +35,11 @@
 // variant, before any round: steady state, every function compiled); FLOW_BENCH_LEDGER=default,never
 // (both rows by default); FLOW_BENCH_VARIANTS=all|primary (all);
 // FLOW_BENCH_CONCURRENCY=<n> measures every variant at that concurrency only;
-// FLOW_BENCH_CPU_PROF=<dir> runs the Node servers under --cpu-prof (slower; to see where time goes).
+// FLOW_BENCH_CPU_PROF=<dir> runs the Node servers under --cpu-prof (slower; to see where time goes);
+// FLOW_BENCH_STALL_MS (60000): a run in which no flow finishes for that long stops, says where it
+// was and in what state its processes are, and exits with 1 (it never waits forever).
+// The ledger node runs in a process of its own (bench/flow/ledger-node.mjs), so whatever holds up
+// this client does not hold up the servers' ledger look-ups too.
 // Bun comes from test/runtimes (npm ci --prefix test/runtimes); without it the Bun target is not measured.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -43,7 +47,6 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve as resolvePath } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createHttpClient, DOMAIN, runFlow } from "./flow/client.mjs";
-import { startLocalLedger } from "./local-ledger.mjs";
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const ROUNDS = Number(process.env.FLOW_BENCH_ROUNDS ?? 6);
@@ -53,6 +56,7 @@ const LEDGER_MODES = (process.env.FLOW_BENCH_LEDGER ?? "default,never").split(",
 for (const mode of LEDGER_MODES)
   if (mode !== "default" && mode !== "never") throw new Error(`FLOW_BENCH_LEDGER: "${mode}" is not default or never`);
 const CPU_PROFILE_DIR = process.env.FLOW_BENCH_CPU_PROF;
+const STALL_MS = Number(process.env.FLOW_BENCH_STALL_MS ?? 60_000);
 const BUN = here("../test/runtimes/node_modules/.bin/bun");
 /** USER_HZ: the unit of /proc/<pid>/stat's times (100 on Linux; getconf CLK_TCK). */
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -158,6 +162,7 @@ function startServer({ runtime, script, cwd, args = [], env: ownEnv = {} }, env)
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
+  children.add({ child, name: script, output: () => output });
   child.stdout.setEncoding("utf8").on("data", (chunk) => (output += chunk));
   child.stderr.setEncoding("utf8").on("data", (chunk) => (output += chunk));
   return new Promise((resolve, reject) => {
@@ -193,6 +198,7 @@ function startServer({ runtime, script, cwd, args = [], env: ownEnv = {} }, env)
           .find((line) => /listening on/.test(line))
           ?.trim(),
         cpu: () => processCpuNs(child.pid),
+        output: () => output,
         stop: () =>
           new Promise((done) => {
             stopping = true;
@@ -251,7 +257,8 @@ function clientOf(server, concurrency) {
 }
 
 /** Flows by `concurrency` clients for `durationMs`; the server's CPU read around it. */
-async function runPhase(server, paths, variant, concurrency, durationMs) {
+async function runPhase(server, paths, variant, concurrency, durationMs, what) {
+  progress(`${what}, ${variant.label}, c=${concurrency}, against ${server.banner ?? `port ${server.port}`}`);
   const http = clientOf(server, concurrency);
   const latencies = [];
   const cpuBefore = server.cpu();
@@ -263,6 +270,7 @@ async function runPhase(server, paths, variant, concurrency, durationMs) {
         const t0 = performance.now();
         await runFlow(http, server.port, paths, variant);
         latencies.push(performance.now() - t0);
+        progress();
       }
     }),
   );
@@ -289,7 +297,7 @@ async function measure(target, servers, variant, concurrency) {
     const order = round % 2 === 0 ? ["ours", "ceiling"] : ["ceiling", "ours"];
     for (const side of order) {
       const paths = side === "ours" ? target.oursPaths : target.ceilingPaths;
-      result[side] = await runPhase(servers[side], paths, variant, concurrency, PHASE_MS);
+      result[side] = await runPhase(servers[side], paths, variant, concurrency, PHASE_MS, `round ${round + 1} of ${ROUNDS}, ${side}`);
     }
     rounds.push(result);
   }
@@ -387,12 +395,100 @@ function printTargets(target, mode, results) {
   }
 }
 
+// ---------- watchdog ----------
+
+/** Every process this run started, so a stalled run can say how each one is and stop them all. */
+const children = new Set();
+let stage = "starting the ledger node";
+let lastProgressAt = performance.now();
+
+/** A flow finished (or a new stage began, named by `what`): the run is moving. */
+function progress(what) {
+  lastProgressAt = performance.now();
+  if (what !== undefined) stage = what;
+}
+
+/** The state letter of /proc/<pid>/stat: R running, S sleeping, T stopped, Z gone; "?" without /proc. */
+function processState(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0];
+  } catch {
+    return "?";
+  }
+}
+
+// Every await of the run ends by itself (each HTTP request has its time limit, each server's
+// start too): this catches what none of them does, and says what the run was waiting for.
+const watchdog = setInterval(() => {
+  const stalledMs = performance.now() - lastProgressAt;
+  if (stalledMs < STALL_MS) return;
+  clearInterval(watchdog);
+  const lines = [`flow bench: no progress for ${Math.round(stalledMs / 1000)} s during: ${stage}. Stopping.`];
+  for (const { child, name, output } of children) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    const state = processState(child.pid);
+    lines.push(`  ${name} (pid ${child.pid}): state ${state}${state === "T" ? " (stopped: SIGSTOP, Ctrl-Z or a terminal signal)" : ""}`);
+    const tail = output().trim().split("\n").slice(-5).join("\n    ");
+    if (tail !== "") lines.push(`    ${tail}`);
+  }
+  console.error(lines.join("\n"));
+  for (const { child } of children) {
+    child.kill("SIGCONT");
+    child.kill("SIGKILL");
+  }
+  process.exit(1);
+}, 1000);
+watchdog.unref();
+
+/** The mock rippled in its own process (bench/flow/ledger-node.mjs): `{ url, stop }`. */
+async function startLedgerNode() {
+  const script = here("./flow/ledger-node.mjs");
+  // stdin stays open while this process lives: the node ends with it, however this run ends.
+  const child = spawn(process.execPath, [script], { stdio: ["pipe", "pipe", "pipe"] });
+  let output = "";
+  children.add({ child, name: script, output: () => output });
+  child.stdout.setEncoding("utf8").on("data", (chunk) => (output += chunk));
+  child.stderr.setEncoding("utf8").on("data", (chunk) => (output += chunk));
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the ledger node did not start within 60 s:\n${output}`)), 60_000);
+    const poll = setInterval(() => {
+      const match = /listening on (ws:\/\/\S+)/.exec(output);
+      if (match === null) return;
+      clearInterval(poll);
+      clearTimeout(timer);
+      resolve(match[1]);
+    }, 20);
+    child.once("exit", (code) => {
+      clearInterval(poll);
+      clearTimeout(timer);
+      reject(new Error(`the ledger node exited with ${code} before it listened:\n${output}`));
+    });
+  });
+  let stopping = false;
+  child.once("exit", (code, signal) => {
+    if (!stopping) console.error(`the ledger node exited during the run (${code ?? signal}):\n${output}`);
+  });
+  return {
+    url,
+    pid: child.pid,
+    stop: () =>
+      new Promise((done) => {
+        stopping = true;
+        if (child.exitCode !== null || child.signalCode !== null) return done();
+        child.once("exit", () => done());
+        child.kill("SIGTERM");
+        setTimeout(() => child.kill("SIGKILL"), 5000).unref();
+      }),
+  };
+}
+
 // ---------- run ----------
 
-const ledger = await startLocalLedger();
+const ledger = await startLedgerNode();
 let failed = false;
 console.log(
-  `Full sign-in flows, a new account per flow, client and servers on 127.0.0.1, ledger node: the mock rippled on 127.0.0.1 (node ${process.version})`,
+  `Full sign-in flows, a new account per flow, client and servers on 127.0.0.1, ledger node: the mock rippled on 127.0.0.1 in a process of its own (node ${process.version})`,
 );
 try {
   for (const target of targets) {
@@ -404,10 +500,12 @@ try {
     const env = exampleEnv(ledger.url);
     const servers = {};
     try {
+      progress(`starting ${target.ceiling.script}`);
       servers.ceiling = await startServer(target.ceiling, env);
       for (const mode of LEDGER_MODES) {
         // Signed transactions read the ledger whatever the compact strategy's mode.
         const variants = mode === "never" ? VARIANTS.filter((variant) => variant.kind === "signature") : VARIANTS;
+        progress(`starting ${(mode === "never" ? target.oursLedgerNever : target.ours).script}`);
         servers.ours = await startServer(mode === "never" ? target.oursLedgerNever : target.ours, env);
         try {
           console.log(`\n${servers.ours.banner}\n${servers.ceiling.banner}`);
@@ -418,7 +516,7 @@ try {
             for (const concurrency of variant.concurrencies) {
               for (const side of ["ours", "ceiling"]) {
                 const paths = side === "ours" ? target.oursPaths : target.ceilingPaths;
-                await runPhase(servers[side], paths, variant, concurrency, WARM_UP_MS);
+                await runPhase(servers[side], paths, variant, concurrency, WARM_UP_MS, `warm-up, ${side}`);
               }
             }
           }
@@ -440,7 +538,14 @@ try {
 } catch (error) {
   failed = true;
   console.error(error);
+  // What the processes said last (a server logs why its ledger look-ups failed).
+  for (const { name, output } of children) {
+    const tail = output().trim().split("\n").slice(-8).join("\n  ");
+    if (tail !== "") console.error(`${name}, last output:\n  ${tail}`);
+  }
 } finally {
+  progress("stopping the ledger node");
   await ledger.stop();
+  clearInterval(watchdog);
 }
 process.exitCode = failed ? 1 : 0;

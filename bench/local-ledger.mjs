@@ -4,7 +4,7 @@
 // compiled with esbuild into test-artifacts/ on first use, so the benchmarks and the tests use one
 // stand-in. Loopback only: a look-up costs a real WebSocket round trip and rippled's JSON, not a
 // network's latency.
-import { mkdir } from "node:fs/promises";
+import { mkdir, rename, rm } from "node:fs/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
@@ -19,16 +19,26 @@ let compiled;
 export async function startLocalLedger(options = {}) {
   compiled ??= (async () => {
     await mkdir(outDirectory, { recursive: true });
-    await build({
-      entryPoints: [source],
-      outfile: outFile,
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      packages: "external",
-      logLevel: "warning",
-    });
-    return import(pathToFileURL(outFile).href);
+    // Two benchmarks started together both compile: each writes its own file and renames it over
+    // the shared name (atomic on one file system), so neither imports the other's half-written
+    // bundle, and each imports the file it wrote.
+    const ownFile = `${outDirectory}mock-rippled.${process.pid}.mjs`;
+    try {
+      await build({
+        entryPoints: [source],
+        outfile: ownFile,
+        bundle: true,
+        platform: "node",
+        format: "esm",
+        packages: "external",
+        logLevel: "warning",
+      });
+      const module = await import(pathToFileURL(ownFile).href);
+      await rename(ownFile, outFile);
+      return module;
+    } finally {
+      await rm(ownFile, { force: true });
+    }
   })();
   const { startMockRippled } = await compiled;
   return startMockRippled(options);

@@ -8,6 +8,8 @@ import { encodeAccountID } from "ripple-address-codec";
 import { createMessage } from "sign-in-with-xrpl";
 
 export const DOMAIN = "localhost";
+/** How long a request waits for its answer before the flow fails. */
+const CLIENT_TIMEOUT_MS = 25_000;
 const SECP256K1_ORDER = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
 
 // ---------- accounts and proofs ----------
@@ -123,7 +125,10 @@ export function createHttpClient(maxSockets) {
         error.reusedSocket = req.reusedSocket;
         reject(error);
       });
-      req.setTimeout(10_000, () => req.destroy(new Error(`${method} ${path}: no answer in 10 s`)));
+      // Longer than a verifier's longest wait for the ledger (8 s to connect, then 10 s for the
+      // answer, by default): a ledger problem then shows as the server's own answer (500
+      // "Verification service unavailable."), not as this client giving up first.
+      req.setTimeout(CLIENT_TIMEOUT_MS, () => req.destroy(new Error(`${method} ${path}: no answer in ${CLIENT_TIMEOUT_MS / 1000} s`)));
       req.end(payload);
     });
   }

@@ -8,7 +8,8 @@
 //
 // Usage: npm run build && node --expose-gc --max-semi-space-size=64 bench/flow/handler-in-process.mjs
 // Env: FLOWS (3000, timed), ALLOC_FLOWS (300), FLOW_LEDGER=default to ask a local ledger node
-// (the mock rippled, in this process: its work is then counted too).
+// (the mock rippled, in this process: its work is then counted too); STALL_MS (60000): a run in
+// which no flow finishes for that long stops, says what it was doing, and exits with 1.
 import { getHeapStatistics } from "node:v8";
 import { compactSignature, createVerifier, signedTransaction } from "sign-in-with-xrpl";
 import { createFetchHandler } from "sign-in-with-xrpl/fetch";
@@ -18,9 +19,30 @@ import { DOMAIN, newAccount, proofBody, signInMessage } from "./client.mjs";
 const FLOWS = Number(process.env.FLOWS ?? 3000);
 const ALLOC_FLOWS = Number(process.env.ALLOC_FLOWS ?? 300);
 const ledgerDefault = process.env.FLOW_LEDGER === "default";
+const STALL_MS = Number(process.env.STALL_MS ?? 60_000);
 if (typeof globalThis.gc !== "function") throw new Error("run with node --expose-gc --max-semi-space-size=64");
 
-const ledger = ledgerDefault ? await startLocalLedger() : undefined;
+// A run never waits forever: with no flow finished for STALL_MS, it says where it was and stops.
+let stage = ledgerDefault ? "starting the local ledger node (compiled with esbuild on first use)" : "starting";
+let flowsDone = 0;
+/** The local ledger node (FLOW_LEDGER=default), once started. */
+let ledger;
+let lastProgressAt = performance.now();
+const progress = (what) => {
+  lastProgressAt = performance.now();
+  if (what !== undefined) stage = what;
+};
+const watchdog = setInterval(() => {
+  const stalledMs = performance.now() - lastProgressAt;
+  if (stalledMs < STALL_MS) return;
+  console.error(
+    `handler-in-process: no progress for ${Math.round(stalledMs / 1000)} s during: ${stage} (${flowsDone} flows done${ledgerDefault ? `, the ledger node received ${ledger?.requestCount() ?? 0} requests` : ""}). Stopping.`,
+  );
+  process.exit(1);
+}, 1000);
+watchdog.unref();
+
+ledger = ledgerDefault ? await startLocalLedger() : undefined;
 const verifier = ledgerDefault
   ? createVerifier({ nodeUrl: ledger.url })
   : createVerifier({ strategies: [compactSignature({ ledger: "never" }), signedTransaction()] });
@@ -65,18 +87,23 @@ async function flow() {
   if (me.status !== 200) throw new Error(`me ${me.status}`);
   const out = await call("POST", "/api/auth/signout", verified.cookie);
   if (out.status !== 200) throw new Error(`signout ${out.status}`);
+  flowsDone += 1;
+  progress();
 }
 
+progress("warm-up flows");
 for (let i = 0; i < 2000; i += 1) await flow(); // warm-up: every function compiled
 // Batches, the fastest one counted: a shared machine's other work lands on some batches, not on all.
 const BATCHES = 6;
 const perBatch = Math.ceil(FLOWS / BATCHES);
 let perFlowUs = Number.POSITIVE_INFINITY;
 for (let batch = 0; batch < BATCHES; batch += 1) {
+  progress(`timed batch ${batch + 1} of ${BATCHES}`);
   timeMs = 0;
   for (let i = 0; i < perBatch; i += 1) await flow();
   perFlowUs = Math.min(perFlowUs, (timeMs * 1000) / perBatch);
 }
+progress("allocation flows");
 measureBytes = true;
 for (let i = 0; i < ALLOC_FLOWS; i += 1) {
   globalThis.gc();
@@ -85,5 +112,7 @@ for (let i = 0; i < ALLOC_FLOWS; i += 1) {
 console.log(
   `fetch handler in-process, ${ledgerDefault ? "default verifier (local ledger)" : 'ledger: "never"'}: ${perFlowUs.toFixed(1)} µs per flow (fastest of ${BATCHES} batches of ${perBatch} flows), ${(bytes / ALLOC_FLOWS / 1024).toFixed(1)} kB allocated per flow (${ALLOC_FLOWS} flows)`,
 );
+progress("closing the verifier and the ledger node");
 await verifier.close?.();
 await ledger?.stop();
+clearInterval(watchdog);

@@ -51,11 +51,13 @@ const COOKIE_SAFE = /^[A-Za-z0-9._~!*'()-]*$/u;
 
 /**
  * One `Set-Cookie` header value: the session cookie with `value` for `maxAgeSeconds` (0 expires it).
+ * `safe`: the caller knows `value` is made of cookie-safe characters only (a value it sealed), so
+ * it is not checked again.
  *
  * @internal
  */
-export function serializeCookie(cookie: NormalizedSessionCookie, value: string, maxAgeSeconds: number, secure: boolean): string {
-  let header = `${cookie.name}=${COOKIE_SAFE.test(value) ? value : encodeURIComponent(value)}; Path=${cookie.path}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=${cookie.sameSite}`;
+export function serializeCookie(cookie: NormalizedSessionCookie, value: string, maxAgeSeconds: number, secure: boolean, safe = false): string {
+  let header = `${cookie.name}=${safe || COOKIE_SAFE.test(value) ? value : encodeURIComponent(value)}; Path=${cookie.path}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=${cookie.sameSite}`;
   if (cookie.domain !== undefined) header += `; Domain=${cookie.domain}`;
   if (secure) header += "; Secure";
   return header;

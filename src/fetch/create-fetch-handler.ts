@@ -54,10 +54,11 @@ function isRouteName(name: string): name is RouteName {
   return Object.prototype.hasOwnProperty.call(ROUTE_METHODS, name);
 }
 
-function json(status: number, body: Record<string, unknown>, extra?: Record<string, string>): Response {
+function json(status: number, body: Record<string, unknown>, extraName?: string, extraValue?: string): Response {
   // A plain record, not a Headers object: runtimes and adapters (@hono/node-server) write it out
   // without building one.
-  const headers: Record<string, string> = { "Content-Type": "application/json", "Cache-Control": "no-store", ...extra };
+  const headers: Record<string, string> = { "Content-Type": "application/json", "Cache-Control": "no-store" };
+  if (extraName !== undefined && extraValue !== undefined) headers[extraName] = extraValue;
   return new Response(JSON.stringify(body), { status, headers });
 }
 
@@ -166,14 +167,14 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
         return json(404, bodies.http("notFound"));
       }
       const allowed = ROUTE_METHODS[route];
-      if (request.method !== allowed) return json(405, bodies.http("methodNotAllowed"), { Allow: allowed });
+      if (request.method !== allowed) return json(405, bodies.http("methodNotAllowed"), "Allow", allowed);
 
       const session = sessions.open(request, url);
       const answer = await runRoute(route, request, url, session.store);
       // Sealed in the same turn when the seal is synchronous (node:crypto): nothing to wait for.
       const pending = session.setCookie();
       const cookie = typeof pending === "object" ? await pending : pending;
-      return json(answer.status, answer.body, cookie === undefined ? undefined : { "Set-Cookie": cookie });
+      return json(answer.status, answer.body, "Set-Cookie", cookie);
     } catch (cause) {
       logger.error("sign-in-with-xrpl: the fetch handler could not answer a request", cause);
       return json(500, bodies.text("internal"));

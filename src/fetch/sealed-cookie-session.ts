@@ -1,5 +1,6 @@
 import { pickSessionRecord } from "../server/session-record.js";
 import type { SessionRecord, SessionStore } from "../server/types.js";
+import { LruCache } from "../verify/lru-cache.js";
 import { createCookieSeal, type CookieSeal } from "./cookie-seal.js";
 import { cookieIsSecure, readCookie, serializeCookie } from "./cookie-header.js";
 import type { NormalizedFetchOptions } from "./options.js";
@@ -59,9 +60,18 @@ export function createSealedCookieSessions(
   const { now, production } = config.auth;
   const ttlSeconds = cookie.maxAgeSeconds;
   const none = (): Opened => ({ record: {}, sealed: false });
+  // The records of the values sealed or opened last, by their exact text (as the seal remembers
+  // its values): the cookie a browser was just given opens without decoding and parsing its JSON
+  // again. Every read still checks the expiry. Only records of plain values (no app data, claims
+  // or signer list) are kept, and each read gets its own copy, so nothing a route or the app
+  // changes in one reaches another request.
+  const records = new LruCache<string, { record: SessionRecord; expiresAt: number }>(REMEMBERED_RECORDS);
+  const remember = (sealed: string, record: SessionRecord, expiresAt: number): void => {
+    if (isFlat(record)) records.set(sealed, { record: { ...record }, expiresAt });
+  };
 
   /** The record of an opened cookie's plaintext, or no session. */
-  const fromPlaintext = (plaintext: Uint8Array | undefined): Opened => {
+  const fromPlaintext = (sealed: string, plaintext: Uint8Array | undefined): Opened => {
     // A cookie that does not open (tampered, truncated, sealed with another secret, an older
     // format such as an iron-session seal) is no session.
     if (plaintext === undefined) return none();
@@ -75,15 +85,19 @@ export function createSealedCookieSessions(
     const { expiresAt } = payload as Partial<SealedPayload>;
     // The lifetime follows the handler's clock (`now`), so it holds exactly as configured and can be tested.
     if (typeof expiresAt !== "number" || !(now() < expiresAt)) return none();
-    return { record: pickSessionRecord(payload as Record<string, unknown>), sealed: true };
+    const record = pickSessionRecord(payload as Record<string, unknown>);
+    remember(sealed, record, expiresAt);
+    return { record, sealed: true };
   };
 
   // Synchronous when the seal is (node:crypto): no promise and no turn of the event loop per step.
   const openCookie = (request: Request): Opened | Promise<Opened> => {
     const sealed = readCookie(request.headers.get("cookie"), cookie.name);
     if (sealed === undefined || sealed === "") return none();
+    const known = records.get(sealed);
+    if (known !== undefined) return now() < known.expiresAt ? { record: { ...known.record }, sealed: true } : none();
     const plaintext = seal.open(sealed);
-    return isPromise(plaintext) ? plaintext.then(fromPlaintext) : fromPlaintext(plaintext);
+    return isPromise(plaintext) ? plaintext.then((opened) => fromPlaintext(sealed, opened)) : fromPlaintext(sealed, plaintext);
   };
 
   const read = async (request: Request): Promise<SessionRecord> => (await openCookie(request)).record;
@@ -106,11 +120,14 @@ export function createSealedCookieSessions(
       },
     };
     const sealRecord = (record: SessionRecord, secure: boolean): string | Promise<string> => {
-      const payload: SealedPayload = { ...record, expiresAt: now() + ttlSeconds * 1000 };
-      const sealed = seal.seal(encoder.encode(JSON.stringify(payload)));
-      return isPromise(sealed)
-        ? sealed.then((value) => serializeCookie(cookie, value, ttlSeconds, secure))
-        : serializeCookie(cookie, sealed, ttlSeconds, secure);
+      const expiresAt = now() + ttlSeconds * 1000;
+      const sealed = seal.seal(encoder.encode(payloadJson(record, expiresAt)));
+      // A sealed value is cookie-safe text: written as it is, without the check for escapes.
+      const done = (value: string): string => {
+        remember(value, record, expiresAt);
+        return serializeCookie(cookie, value, ttlSeconds, secure, true);
+      };
+      return isPromise(sealed) ? sealed.then(done) : done(sealed);
     };
     const setCookie = (): string | undefined | Promise<string | undefined> => {
       if (written === undefined) return undefined;
@@ -128,6 +145,43 @@ export function createSealedCookieSessions(
   };
 
   return { read, open };
+}
+
+/** How many opened records a handler remembers, as many as its seal remembers values. */
+const REMEMBERED_RECORDS = 1024;
+
+/**
+ * Whether every field of a record is a string or a number that its cookie's JSON gives back
+ * exactly (no lone surrogate, which UTF-8 cannot carry; no -0, which JSON writes as 0), so the
+ * remembered record is the one an open would parse, and a shallow copy shares nothing.
+ */
+function isFlat(record: SessionRecord): boolean {
+  for (const key in record) {
+    const value: unknown = (record as Record<string, unknown>)[key];
+    if (typeof value === "number") {
+      if (Object.is(value, -0)) return false;
+    } else if (typeof value !== "string" || hasSurrogate(value)) return false;
+  }
+  return true;
+}
+
+function hasSurrogate(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code >= 0xd800 && code <= 0xdfff) return true;
+  }
+  return false;
+}
+
+/**
+ * The JSON of `{ ...record, expiresAt }` (the same text, the same key order) without copying the
+ * record: its own JSON with the expiry appended.
+ */
+function payloadJson(record: SessionRecord, expiresAt: number): string {
+  const json = JSON.stringify(record);
+  // A non-finite expiry (a broken clock) is written as JSON writes it (`null`), as before.
+  const expiry = Number.isFinite(expiresAt) ? String(expiresAt) : "null";
+  return json === "{}" ? `{"expiresAt":${expiry}}` : `${json.slice(0, -1)},"expiresAt":${expiry}}`;
 }
 
 /**

@@ -176,14 +176,21 @@ export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionR
     try {
       // Before the session is read: a refused request changes nothing.
       if (crossSite(input)) return error(403, "crossSite");
-      const record = await session.get();
+      // A store that answers at once (the fetch handler's sealed cookie) is not waited on.
+      const got = session.get();
+      const record = isPromise(got) ? await got : got;
       const pendingNonce = generateNonce();
       // A live sign-in stays (the user is still signed in while a new sign-in is under way; its
       // lifetime still counts from its own sign-in time, and its id stays, so a later sign-out
       // ends every copy). One that has ended (revoked, past its lifetime, its key's authority
-      // gone, made on another host, or an old record) is not carried into the new record.
-      const { signedIn } = await judgeSignedIn(rules, record, { place: placeOf(input) });
-      await session.set({ ...(signedIn ? signInFields(record) : {}), pendingNonce, nonceIssuedAt: now() });
+      // gone, made on another host, or an old record) is not carried into the new record. A
+      // record without a sign-in (the usual first request) has nothing to judge.
+      const signedIn = hasSignIn(record) && (await judgeSignedIn(rules, record, { place: placeOf(input) })).signedIn;
+      const next: SessionRecord = signedIn ? signInFields(record) : {};
+      next.pendingNonce = pendingNonce;
+      next.nonceIssuedAt = now();
+      const written = session.set(next);
+      if (isPromise(written)) await written;
       return { status: 200, body: { nonce: pendingNonce } };
     } catch (cause) {
       logger.error("sign-in-with-xrpl: could not store a new nonce in the session", cause);
@@ -286,6 +293,15 @@ export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionR
   };
 
   return { nonce, verify, signOut, me, getSignedIn };
+}
+
+/** Whether a record names a signed-in address: without one, `judgeSignedIn` answers "not signed in" at once. */
+function hasSignIn(record: SessionRecord): boolean {
+  return typeof record.address === "string" && record.address !== "";
+}
+
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null | undefined)?.then === "function";
 }
 
 /** The fields of a record that belong to its sign-in: all but the pending nonce (and the old attempt count). */

@@ -312,7 +312,7 @@ describe("one open and one seal per request at most", () => {
   });
 
   /** The sessions of a handler over a seal that counts its calls. */
-  function countedSessions() {
+  function countedSessions(now?: () => number) {
     const real = createCookieSeal([NEW_SECRET]);
     const counts = { seals: 0, opens: 0 };
     const seal: CookieSeal = {
@@ -320,7 +320,7 @@ describe("one open and one seal per request at most", () => {
       seal: (plaintext) => ((counts.seals += 1), real.seal(plaintext)),
       open: (sealed) => ((counts.opens += 1), real.open(sealed)),
     };
-    const sessions = createSealedCookieSessions(normalizeFetchOptions({ verifier, domain: "localhost", sessionSecret: NEW_SECRET }), seal);
+    const sessions = createSealedCookieSessions(normalizeFetchOptions({ verifier, domain: "localhost", sessionSecret: NEW_SECRET, now }), seal);
     return { counts, sessions };
   }
 
@@ -334,17 +334,43 @@ describe("one open and one seal per request at most", () => {
     expect(counts).toEqual({ seals: 1, opens: 0 });
     const cookie = decodeURIComponent(/siwx_session=([^;]*)/.exec(header)![1]!);
 
-    const unchanged = sessions.open(withCookie("/", cookie));
+    // Another instance with the same secret, which has not seen the value: it opens it.
+    const other = countedSessions();
+    const unchanged = other.sessions.open(withCookie("/", cookie));
     const record: SessionRecord = await unchanged.store.get();
     await unchanged.store.get();
     await unchanged.store.set({ ...record });
     expect(await unchanged.setCookie()).toBeUndefined();
-    expect(counts).toEqual({ seals: 1, opens: 1 });
+    expect(other.counts).toEqual({ seals: 0, opens: 1 });
 
-    const changed = sessions.open(withCookie("/", cookie));
+    const changed = other.sessions.open(withCookie("/", cookie));
     await changed.store.set({ ...(await changed.store.get()), nonceIssuedAt: 3 });
     expect(await changed.setCookie()).toMatch(/^siwx_session=v1\./);
-    expect(counts).toEqual({ seals: 2, opens: 2 });
+    // The value it opened once is read from memory since.
+    expect(other.counts).toEqual({ seals: 1, opens: 1 });
+  });
+
+  it("reads a value it sealed or opened from memory: the expiry still checked, each read its own copy", async () => {
+    let clock = 1_000_000_000;
+    const { counts, sessions } = countedSessions(() => clock);
+    const written: SessionRecord = { pendingNonce: "a".repeat(32), nonceIssuedAt: 1 };
+    const first = sessions.open(new Request("http://localhost/"));
+    await first.store.set(written);
+    const cookie = decodeURIComponent(/siwx_session=([^;]*)/.exec((await first.setCookie())!)![1]!);
+
+    const reading = sessions.open(withCookie("/", cookie));
+    const read = await reading.store.get();
+    expect(read).toEqual(written);
+    read.pendingNonce = "changed by a route";
+    expect(await sessions.open(withCookie("/", cookie)).store.get()).toEqual(written);
+    expect(counts).toEqual({ seals: 1, opens: 0 });
+
+    // A changed byte is not the remembered value: opened, and refused.
+    const last = cookie.at(-1) === "A" ? "B" : "A";
+    expect(await sessions.open(withCookie("/", `${cookie.slice(0, -1)}${last}`)).store.get()).toEqual({});
+
+    clock += 30 * 60 * 1000;
+    expect(await sessions.open(withCookie("/", cookie)).store.get()).toEqual({});
   });
 
   it("compares the app's data and signer lists by value: a copy written back is not re-sealed, a changed one is", async () => {

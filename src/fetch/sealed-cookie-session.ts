@@ -152,14 +152,15 @@ const REMEMBERED_RECORDS = 1024;
 
 /**
  * Whether every field of a record is a string or a number that its cookie's JSON gives back
- * exactly (no lone surrogate, which UTF-8 cannot carry; no -0, which JSON writes as 0), so the
- * remembered record is the one an open would parse, and a shallow copy shares nothing.
+ * exactly (no lone surrogate, which UTF-8 cannot carry; no -0, NaN or infinity, which JSON writes
+ * as 0 or null), so the remembered record is the one an open would parse, and a shallow copy
+ * shares nothing.
  */
 function isFlat(record: SessionRecord): boolean {
   for (const key in record) {
     const value: unknown = (record as Record<string, unknown>)[key];
     if (typeof value === "number") {
-      if (Object.is(value, -0)) return false;
+      if (!Number.isFinite(value) || Object.is(value, -0)) return false;
     } else if (typeof value !== "string" || hasSurrogate(value)) return false;
   }
   return true;

@@ -46,6 +46,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { resolve as resolvePath } from "node:path";
 import { fileURLToPath } from "node:url";
+import { stopChildProcess } from "./child-process.mjs";
 import { createHttpClient, DOMAIN, runFlow } from "./flow/client.mjs";
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
@@ -199,15 +200,11 @@ function startServer({ runtime, script, cwd, args = [], env: ownEnv = {} }, env)
           ?.trim(),
         cpu: () => processCpuNs(child.pid),
         output: () => output,
-        stop: () =>
-          new Promise((done) => {
-            stopping = true;
-            for (const http of server.clients.values()) http.close();
-            if (child.exitCode !== null || child.signalCode !== null) return done();
-            child.once("exit", () => done());
-            child.kill("SIGTERM");
-            setTimeout(() => child.kill("SIGKILL"), 5000).unref();
-          }),
+        stop: () => {
+          stopping = true;
+          for (const http of server.clients.values()) http.close();
+          return stopChildProcess(child);
+        },
       };
       resolve(server);
     }, 20);
@@ -472,14 +469,10 @@ async function startLedgerNode() {
   return {
     url,
     pid: child.pid,
-    stop: () =>
-      new Promise((done) => {
-        stopping = true;
-        if (child.exitCode !== null || child.signalCode !== null) return done();
-        child.once("exit", () => done());
-        child.kill("SIGTERM");
-        setTimeout(() => child.kill("SIGKILL"), 5000).unref();
-      }),
+    stop: () => {
+      stopping = true;
+      return stopChildProcess(child);
+    },
   };
 }
 

@@ -49,6 +49,7 @@ import { fileURLToPath } from "node:url";
 import { createClient } from "redis";
 import { deriveAddress, deriveKeypair, generateSeed } from "ripple-keypairs";
 import { createMessage } from "sign-in-with-xrpl";
+import { stopChildProcess } from "./child-process.mjs";
 import { startLocalLedger } from "./local-ledger.mjs";
 
 const CONCURRENCY = 8;
@@ -113,14 +114,10 @@ function startServer(script, cwd, port, env) {
       resolve({
         port,
         cpuNs: () => processCpuNs(child.pid),
-        stop: () =>
-          new Promise((done) => {
-            stopping = true;
-            if (child.exitCode !== null || child.signalCode !== null) return done();
-            child.once("exit", () => done());
-            child.kill("SIGTERM");
-            setTimeout(() => child.kill("SIGKILL"), 5000).unref();
-          }),
+        stop: () => {
+          stopping = true;
+          return stopChildProcess(child);
+        },
       });
     }, 20);
   });

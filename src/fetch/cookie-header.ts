@@ -56,7 +56,13 @@ const COOKIE_SAFE = /^[A-Za-z0-9._~!*'()-]*$/u;
  *
  * @internal
  */
-export function serializeCookie(cookie: NormalizedSessionCookie, value: string, maxAgeSeconds: number, secure: boolean, safe = false): string {
+export function serializeCookie(
+  cookie: NormalizedSessionCookie,
+  value: string,
+  maxAgeSeconds: number,
+  secure: boolean,
+  safe = false,
+): string {
   let header = `${cookie.name}=${safe || COOKIE_SAFE.test(value) ? value : encodeURIComponent(value)}; Path=${cookie.path}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=${cookie.sameSite}`;
   if (cookie.domain !== undefined) header += `; Domain=${cookie.domain}`;
   if (secure) header += "; Secure";

@@ -71,7 +71,11 @@ describe("readSignInBody", () => {
 
   it("adds the error code when errorCodes is set, as the handlers do", async () => {
     const read = await readSignInBody(post(JSON.stringify({ pad: "a".repeat(17 * 1024) })), { errorCodes: true });
-    expect(read).toEqual({ kind: "too-large", status: 413, body: { error: "Request body too large (limit 16kb).", code: "body_too_large" } });
+    expect(read).toEqual({
+      kind: "too-large",
+      status: 413,
+      body: { error: "Request body too large (limit 16kb).", code: "body_too_large" },
+    });
   });
 
   it("answers exactly what createFetchHandler answers for the same oversized body", async () => {

@@ -320,7 +320,10 @@ describe("one open and one seal per request at most", () => {
       seal: (plaintext) => ((counts.seals += 1), real.seal(plaintext)),
       open: (sealed) => ((counts.opens += 1), real.open(sealed)),
     };
-    const sessions = createSealedCookieSessions(normalizeFetchOptions({ verifier, domain: "localhost", sessionSecret: NEW_SECRET, now }), seal);
+    const sessions = createSealedCookieSessions(
+      normalizeFetchOptions({ verifier, domain: "localhost", sessionSecret: NEW_SECRET, now }),
+      seal,
+    );
     return { counts, sessions };
   }
 

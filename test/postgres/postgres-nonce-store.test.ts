@@ -116,7 +116,10 @@ if ("reason" in database) {
       const raceSchema = uniqueName("siwx_race");
       await pool.query(`CREATE SCHEMA "${raceSchema}"`);
       try {
-        const processes = await Promise.all([startRaceProcess(races.storeModuleUrl, raceSchema), startRaceProcess(races.storeModuleUrl, raceSchema)]);
+        const processes = await Promise.all([
+          startRaceProcess(races.storeModuleUrl, raceSchema),
+          startRaceProcess(races.storeModuleUrl, raceSchema),
+        ]);
         const raceNonces = Array.from({ length: 300 }, (_, index) => `race${index}n${process.pid}`);
         const start = 1_800_000_000_000;
 

@@ -105,7 +105,11 @@ if ("reason" in started) {
       });
 
       async function startRaceProcess(racePrefix: string): Promise<(nonces: string[], startAt: number) => Promise<string[]>> {
-        const child = await races.spawn("test/redis/cluster-race-child.mjs", [races.storeModuleUrl, JSON.stringify(cluster.nodeUrls), racePrefix]);
+        const child = await races.spawn("test/redis/cluster-race-child.mjs", [
+          races.storeModuleUrl,
+          JSON.stringify(cluster.nodeUrls),
+          racePrefix,
+        ]);
         return async (nonces, startAt) => (await child.round({ nonces, ttlMs: 60_000, startAt })).won as string[];
       }
 

@@ -77,10 +77,10 @@ function json(status: number, body: Record<string, unknown>, extraName?: string,
  * idle, 24 hours at most from sign-in (`maxSessionAgeSeconds`). A request opens its cookie at
  * most once and seals at most once, and only when the session changed. Each handler remembers
  * the last 1,024 cookie values it sealed or opened (about 1 kB each), so the cookie a browser
- * was just given opens without decrypting it again; every read still applies the session's rules. Every instance created
- * with the same `sessionSecret` reads every session; a list of secrets (newest first) rotates
- * them without signing anyone out. A nonce is single-use, and a sign-out ends copies
- * of the cookie, across instances only when they share a `nonceStore` (e.g.
+ * was just given opens without decrypting it again; every read still applies the session's
+ * rules. Every instance created with the same `sessionSecret` reads every session; a list of
+ * secrets (newest first) rotates them without signing anyone out. A nonce is single-use, and a
+ * sign-out ends copies of the cookie, across instances only when they share a `nonceStore` (e.g.
  * `createRedisNonceStore`), which also keeps the revoked session ids; the default keeps both in
  * this instance's memory.
  *

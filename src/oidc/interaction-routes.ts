@@ -1,10 +1,10 @@
 // The interaction routes: where an authorization in progress gets its user. The page of
 // `GET <issuer>/interaction/:uid` is the app's; these routes are what any wallet's page calls:
 // the sign-in details, a nonce (or both at once, the one call a page makes before its user
-// signs), the proof, and a way out. They run the library's handlers (one
-// set of message rules, verifier, nonce store, error texts, attempt limit and hooks) over a
-// session that is the interaction itself (its pending nonce kept with it, in the provider's
-// storage), then hand the sign-in to oidc-provider.
+// signs), the proof, and a way out. They run the library's handlers (one set of message rules,
+// verifier, nonce store, error texts, attempt limit and hooks) over a session that is the
+// interaction itself (its pending nonce kept with it, in the provider's storage), then hand the
+// sign-in to oidc-provider.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { BODY_LIMIT_BYTES, isJsonContentType, parseJsonBytes, type BodyRead } from "../fetch/request-body.js";
 import { normalizeChainId } from "../message/chain-id.js";

@@ -8,6 +8,7 @@ import { UNREADABLE_BODY } from "../server/verify-body.js";
 import { normalizeFetchOptions, type FetchHandlerOptions } from "./options.js";
 import { readJsonBody } from "./request-body.js";
 import { createSealedCookieSessions } from "./sealed-cookie-session.js";
+import { isPromise } from "../shared/is-promise.js";
 
 // The answers of the HTTP layer itself live in the shared table of texts and codes.
 export { HTTP_TEXT };
@@ -173,7 +174,7 @@ export function createFetchHandler<TData = unknown>(options: FetchHandlerOptions
       const answer = await runRoute(route, request, url, session.store);
       // Sealed in the same turn when the seal is synchronous (node:crypto): nothing to wait for.
       const pending = session.setCookie();
-      const cookie = typeof pending === "object" ? await pending : pending;
+      const cookie = isPromise(pending) ? await pending : pending;
       return json(answer.status, answer.body, "Set-Cookie", cookie);
     } catch (cause) {
       logger.error("sign-in-with-xrpl: the fetch handler could not answer a request", cause);

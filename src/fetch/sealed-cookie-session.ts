@@ -1,5 +1,6 @@
 import { pickSessionRecord } from "../server/session-record.js";
 import type { SessionRecord, SessionStore } from "../server/types.js";
+import { isPromise } from "../shared/is-promise.js";
 import { LruCache } from "../verify/lru-cache.js";
 import { createCookieSeal, type CookieSeal } from "./cookie-seal.js";
 import { cookieIsSecure, readCookie, serializeCookie } from "./cookie-header.js";
@@ -45,10 +46,6 @@ const encoder = new TextEncoder();
 interface Opened {
   record: SessionRecord;
   sealed: boolean;
-}
-
-function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
-  return typeof (value as { then?: unknown } | undefined)?.then === "function";
 }
 
 /** @internal */

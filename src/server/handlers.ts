@@ -23,6 +23,7 @@ import {
 import { missingClaims, type ClaimRules, type SessionClaims } from "./session-claims.js";
 import type { AuthHandlers, SessionRecord, SessionStore } from "./types.js";
 import { inspectVerifyBody, UNREADABLE_BODY } from "./verify-body.js";
+import { isPromise } from "../shared/is-promise.js";
 import { logDebug } from "../shared/logger.js";
 
 // The texts live with their codes; re-exported here, where the integrations have always found them.
@@ -298,10 +299,6 @@ export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionR
 /** Whether a record names a signed-in address: without one, `judgeSignedIn` answers "not signed in" at once. */
 function hasSignIn(record: SessionRecord): boolean {
   return typeof record.address === "string" && record.address !== "";
-}
-
-function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
-  return typeof (value as { then?: unknown } | null | undefined)?.then === "function";
 }
 
 /** The fields of a record that belong to its sign-in: all but the pending nonce (and the old attempt count). */

@@ -1,3 +1,4 @@
+import { isPromise } from "../shared/is-promise.js";
 import { refuse } from "./check-result.js";
 import { classicAddress, classicAddressShape, isRecord, MAX_MESSAGE_LENGTH, messageBytes } from "./request-input.js";
 import { getDefaultSignatureEngine, type SignatureEngine } from "./signature-engine.js";
@@ -67,8 +68,8 @@ export function createProofStrategy<Fields extends { address: string }>(
     }
     if ("code" in fields) return fields;
     const chosen = engine ?? getDefaultSignatureEngine();
-    const judged = judge(fields, chosen instanceof Promise ? await chosen : chosen, ledger);
-    const result = judged instanceof Promise ? await judged : judged;
+    const judged = judge(fields, isPromise(chosen) ? await chosen : chosen, ledger);
+    const result = isPromise(judged) ? await judged : judged;
     if (!result.ok && result.code !== "malformed_request" && classicAddress(fields.address) === undefined) return MALFORMED_ADDRESS;
     return result;
   }

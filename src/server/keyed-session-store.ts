@@ -190,7 +190,7 @@ export function keyedSessionStore(session: FrameworkSession, options?: KeyedSess
     );
   }
   const isFrameworkKey = (name: string): boolean => session.isFrameworkKey?.(name) === true;
-  return storeOver(session, resolveKeyedSessionOptions("keyedSessionStore", options, isFrameworkKey), isFrameworkKey);
+  return keyedSessionStoreResolved(session, resolveKeyedSessionOptions("keyedSessionStore", options, isFrameworkKey));
 }
 
 /**
@@ -199,15 +199,8 @@ export function keyedSessionStore(session: FrameworkSession, options?: KeyedSess
  *
  * @internal
  */
-export function keyedSessionStoreResolved(session: FrameworkSession, options: ResolvedKeyedSessionOptions): SessionStore {
-  return storeOver(session, options, (name) => session.isFrameworkKey?.(name) === true);
-}
-
-function storeOver(
-  session: FrameworkSession,
-  { key, keepAppData }: ResolvedKeyedSessionOptions,
-  isFrameworkKey: (name: string) => boolean,
-): SessionStore {
+export function keyedSessionStoreResolved(session: FrameworkSession, { key, keepAppData }: ResolvedKeyedSessionOptions): SessionStore {
+  const isFrameworkKey = (name: string): boolean => session.isFrameworkKey?.(name) === true;
   const existing = (action: string): object => {
     const current = session.current();
     if (typeof current !== "object" || current === null) {

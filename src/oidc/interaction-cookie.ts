@@ -20,12 +20,16 @@ export class InteractionNotFound extends Error {
   override readonly name = "SessionNotFound";
 }
 
-/** The escaping `cookies` applies to a name before matching it in the header. */
-const REGEXP_SPECIALS = /[-[\]{}()*+?.,\\^$|#\s]/g;
+/**
+ * The characters that have a meaning in a pattern, escaped so a cookie name matches itself (the
+ * names `cookies` matches are the provider's own; `-`, `,`, `#` and spaces, which `cookies` also
+ * escapes, are already literal here).
+ */
+const PATTERN_SYNTAX = /[\\^$.*+?()[\]{}|/]/gu;
 
 /** `cookies`' own match of one cookie in a Cookie header: the first `name=value` at a pair's start. */
 function cookiePattern(name: string): RegExp {
-  return new RegExp(`(?:^|;) *${name.replace(REGEXP_SPECIALS, "\\$&")}=([^;]*)`, "u");
+  return new RegExp(`(?:^|;) *${name.replace(PATTERN_SYNTAX, "\\$&")}=([^;]*)`, "u");
 }
 
 function cookieValue(header: string, pattern: RegExp): string | undefined {

@@ -5,8 +5,12 @@
  * accepts and signs again with the newest), a bad or missing signature, no cookie. A real
  * oidc-provider on loopback, its keys rotated in place as a restart with a new key would.
  */
+import { createHmac } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createVerifier, type Verifier } from "../../src/index.js";
+import { interactionReader } from "../../src/oidc/interaction-cookie.js";
+import type { OidcInteractionLike, OidcProviderLike } from "../../src/oidc/provider-types.js";
 import { OIDC_TEXT } from "../../src/oidc/interaction-routes.js";
 import { isDeletion } from "../support/cookie-jar.js";
 import { getInteractionNonce, openInteraction, startTestProvider, type Interaction, type TestProvider } from "./harness.js";
@@ -98,5 +102,48 @@ describe("the interaction cookie", () => {
     expect((await details(interaction)).status).toBe(400);
     const bare = await fetch(`${interaction.url}/details`);
     expect(bare.status).toBe(400);
+  });
+});
+
+describe("the interaction cookie, under a cookie name of the provider's configuration", () => {
+  const interaction = {
+    uid: "abc",
+    prompt: { name: "login" },
+    params: {},
+    returnTo: "/",
+    persist: async () => undefined,
+  } as OidcInteractionLike;
+  const fromProvider = { ...interaction, uid: "from-interaction-details" } as OidcInteractionLike;
+  const provider = (cookieName: () => string): OidcProviderLike => ({
+    proxy: false,
+    keys: ["the-cookie-key"],
+    cookieName,
+    interactionDetails: vi.fn(async () => fromProvider),
+    interactionResult: async () => "/",
+    Client: { find: async () => undefined },
+    Interaction: { find: async (uid: string) => (uid === "abc" ? interaction : undefined) },
+    Session: { findByUid: async () => undefined },
+  });
+  const request = (cookie: string) => ({ headers: { cookie } }) as IncomingMessage;
+  const signed = (name: string, value: string) => createHmac("sha1", "the-cookie-key").update(`${name}=${value}`).digest("base64url");
+  const response = {} as ServerResponse;
+
+  it("matches a name with characters a pattern would read otherwise", async () => {
+    const name = "my-interaction.v2";
+    const read = interactionReader(provider(() => name));
+    const header = `other=1; ${name}=abc; ${name}.sig=${signed(name, "abc")}`;
+    expect((await read(request(header), response)).uid).toBe("abc");
+    // `my-interactionXv2` is not the cookie: the `.` is matched as itself.
+    const lookalike = `my-interactionXv2=abc; ${name}.sig=${signed(name, "abc")}`;
+    expect((await read(request(lookalike), response)).uid).toBe("from-interaction-details");
+  });
+
+  it("a provider that cannot name its interaction cookie is asked through interactionDetails", async () => {
+    const read = interactionReader(
+      provider(() => {
+        throw new Error("cookie name for type interaction is not configured");
+      }),
+    );
+    expect((await read(request("_interaction=abc"), response)).uid).toBe("from-interaction-details");
   });
 });

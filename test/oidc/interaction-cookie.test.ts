@@ -113,7 +113,7 @@ describe("the interaction cookie, under a cookie name of the provider's configur
     returnTo: "/",
     persist: async () => undefined,
   } as OidcInteractionLike;
-  const fromProvider = { ...interaction, uid: "from-interaction-details" } as OidcInteractionLike;
+  const fromProvider = { ...interaction, uid: "from-interaction-details" };
   const provider = (cookieName: () => string): OidcProviderLike => ({
     proxy: false,
     keys: ["the-cookie-key"],

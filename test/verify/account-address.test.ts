@@ -89,3 +89,11 @@ describe("ripemd160OneBlock", () => {
     expect(Buffer.from(input.subarray(0, 20)).toString("hex")).toBe(expected);
   });
 });
+
+describe("the documented examples", () => {
+  it("give the addresses their comments say", () => {
+    expect(encodeClassicAddress(new Uint8Array(20))).toBe("rrrrrrrrrrrrrrrrrrrrrhoLvTp");
+    const key = Uint8Array.from(Buffer.from("ED01FA53FA5A7E77798F882ECE20B1ABC00BB358A9E55A202D0D0676BD0CE37A63", "hex"));
+    expect(classicAddressOfPublicKey(key)).toBe("rLUEXYuLiQptky37CqLcm9USQpPiz5rkpD");
+  });
+});

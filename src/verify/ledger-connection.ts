@@ -233,10 +233,11 @@ export class LedgerConnection implements LedgerReader {
   }
 
   /**
-   * Sends one request (`body` names its API version), connecting first when needed, within connectTimeoutMs + requestTimeoutMs
-   * in all. A connection that died under the request (a drop not yet noticed when it was sent)
-   * gets one fresh connection within the same budget. The node's error answers resolve (`ok:
-   * false`); errors: `NetworkMismatchError` or `LedgerUnavailableError`.
+   * Sends one request (`body` names its API version), connecting first when needed, within
+   * connectTimeoutMs + requestTimeoutMs in all. A connection that died under the request (a drop
+   * not yet noticed when it was sent) gets one fresh connection within the same budget. The
+   * node's error answers resolve (`ok: false`); errors: `NetworkMismatchError` or
+   * `LedgerUnavailableError`.
    */
   async #request(body: Record<string, unknown>): Promise<{ answer: RpcAnswer; connection: Connected }> {
     const command = String(body["command"]);

@@ -87,7 +87,10 @@ export type RpcAnswer = { ok: true; response: Record<string, unknown> } | { ok: 
 interface Pending {
   resolve(answer: RpcAnswer): void;
   reject(error: Error): void;
-  /** When the request fails for want of an answer (ms, on `Date.now`). */
+  /**
+   * When the request fails for want of an answer, in ms on `performance.now`: a jump of the wall
+   * clock moves no deadline.
+   */
   deadlineMs: number;
   timeoutMs: number;
 }
@@ -211,7 +214,7 @@ export class RpcSocket {
       text = json === "{}" ? `{"id":${id}}` : `${json.slice(0, -1)},"id":${id}}`;
     }
     return new Promise((resolve, reject) => {
-      const deadlineMs = Date.now() + timeoutMs;
+      const deadlineMs = performance.now() + timeoutMs;
       this.#pending.set(id, { resolve, reject, deadlineMs, timeoutMs });
       if (deadlineMs < this.#sweepAtMs) this.#armSweep(deadlineMs);
       try {
@@ -242,14 +245,14 @@ export class RpcSocket {
   #armSweep(atMs: number): void {
     clearTimeout(this.#sweepTimer);
     this.#sweepAtMs = atMs;
-    this.#sweepTimer = setTimeout(() => this.#sweep(), Math.max(0, atMs - Date.now()));
+    this.#sweepTimer = setTimeout(() => this.#sweep(), Math.max(0, atMs - performance.now()));
   }
 
   /** Fails every request past its deadline, and waits again for the earliest one left. */
   #sweep(): void {
     this.#sweepTimer = undefined;
     this.#sweepAtMs = Infinity;
-    const nowMs = Date.now();
+    const nowMs = performance.now();
     let nextMs = Infinity;
     for (const [id, pending] of this.#pending) {
       if (pending.deadlineMs <= nowMs) {

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { WebSocketServer } from "ws";
 import { loadWebSocketFactory, RequestTimeoutError, RpcSocket, type WebSocketLike } from "../../src/verify/rpc-socket.js";
 
@@ -165,6 +165,21 @@ describe("rpc socket", () => {
     const waiting = rpc.answer({ command: "ping" }, 5000);
     await rpc.close(10);
     await expect(waiting).rejects.toThrow("closed before it answered");
+  });
+
+  it("keeps each deadline when the wall clock jumps back an hour while requests wait", async () => {
+    const { rpc } = await openRpc();
+    opened.push(rpc);
+    const startMs = performance.now();
+    const waiting = rpc.answer({ command: "ping" }, 60);
+    const realNow = Date.now.bind(Date);
+    const clock = vi.spyOn(Date, "now").mockImplementation(() => realNow() - 3_600_000);
+    try {
+      await expect(waiting).rejects.toBeInstanceOf(RequestTimeoutError);
+    } finally {
+      clock.mockRestore();
+    }
+    expect(performance.now() - startMs).toBeLessThan(1000);
   });
 
   it.skipIf(typeof (globalThis as { WebSocket?: unknown }).WebSocket === "function")(

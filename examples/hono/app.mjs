@@ -10,6 +10,9 @@ import { createFetchHandler } from "sign-in-with-xrpl/fetch";
 import { checkedByLibrary, NONCE_RATE_LIMITED, trustProxyFunction } from "../express/config.mjs";
 import { uriSchemesFor } from "../express/settings-rules.mjs";
 
+/** The header every /api answer carries: nonces and identities must never come from a cache. */
+const NO_STORE = Object.freeze({ "Cache-Control": "no-store" });
+
 /**
  * @param {{
  *   verifier: import("sign-in-with-xrpl").Verifier,
@@ -92,9 +95,10 @@ export function createApp(options) {
   /** @type {Hono<{ Bindings: { incoming: import("node:http").IncomingMessage } }>} */
   const app = new Hono();
 
-  // Nonces and identities must never come from a cache: the sign-in routes answer with
-  // `Cache-Control: no-store` themselves, and the middleware below adds it to every other /api
-  // answer. The sign-in routes come before it, so their answers go out as the handler built them.
+  // Nonces and identities must never come from a cache: every /api answer carries
+  // `Cache-Control: no-store`. The sign-in routes set it themselves; the other /api answers below
+  // pass NO_STORE as their headers. (A header added after the answer is built would make Hono copy
+  // every answer to change it.)
   app.get(
     "/api/auth/nonce",
     rateLimiter({
@@ -110,31 +114,30 @@ export function createApp(options) {
   // every request under /api/auth itself, 404 and 405 included.
   app.all("/api/auth/*", (c) => auth.handle(c.req.raw));
 
-  app.use("/api/*", async (c, next) => {
-    await next();
-    c.res.headers.set("Cache-Control", "no-store");
-  });
-
   // An app's own protected route: the session is read from the sealed cookie (on the host the
   // request was sent to: with several APP_DOMAIN hosts, a session counts on its own host only).
   app.get("/api/me", async (c) => {
     const signedIn = await auth.getSession(c.req.raw);
-    if (signedIn === null) return c.json({ error: "Not authenticated." }, 401);
+    if (signedIn === null) return c.json({ error: "Not authenticated." }, 401, NO_STORE);
     // With SIGN_IN_CLAIMS, the claims as last read (the library's me answers the same); else exactly { address }.
-    return c.json(signedIn.claims === undefined ? { address: signedIn.address } : { address: signedIn.address, claims: signedIn.claims });
+    return c.json(
+      signedIn.claims === undefined ? { address: signedIn.address } : { address: signedIn.address, claims: signedIn.claims },
+      200,
+      NO_STORE,
+    );
   });
-  app.all("/api/me", (c) => c.json({ error: "Method not allowed." }, 405, { Allow: "GET" }));
+  app.all("/api/me", (c) => c.json({ error: "Method not allowed." }, 405, { ...NO_STORE, Allow: "GET" }));
 
   // What the shared demo page offers: the dev wallet in development only (no Xaman routes here).
-  app.get("/api/demo/config", (c) => c.json({ devWallet: !production, xaman: false }));
+  app.get("/api/demo/config", (c) => c.json({ devWallet: !production, xaman: false }, 200, NO_STORE));
 
-  app.all("/api/*", (c) => c.json({ error: "Not found." }, 404));
+  app.all("/api/*", (c) => c.json({ error: "Not found." }, 404, NO_STORE));
 
   if (publicDir !== undefined) app.use("/*", serveStatic({ root: publicDir }));
 
   app.onError((error, c) => {
     logger.error("example: request failed", error);
-    return c.json({ error: "Internal server error." }, 500);
+    return c.json({ error: "Internal server error." }, 500, NO_STORE);
   });
 
   return { app, auth };

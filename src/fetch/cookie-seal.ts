@@ -17,7 +17,6 @@
 // - "v1.<key id>" is authenticated as additional data, so neither part can be swapped.
 
 import { randomBytes } from "../shared/random-hex.js";
-import { LruCache } from "../verify/lru-cache.js";
 
 /** The format version, the first part of every sealed value. @internal */
 export const SEAL_VERSION = "v1";
@@ -37,15 +36,15 @@ const KEY_ID_INFO = "v1 key id";
  */
 export interface CookieSeal {
   /**
-   * The sealed value (cookie-safe characters only) of `plaintext`, with the first secret's key.
-   * Synchronous over node:crypto, a promise over WebCrypto.
+   * The sealed value (cookie-safe characters only) of `plaintext` (sealed as UTF-8), with the
+   * first secret's key. Synchronous over node:crypto, a promise over WebCrypto.
    */
-  seal(plaintext: Uint8Array<ArrayBuffer>): string | Promise<string>;
+  seal(plaintext: string): string | Promise<string>;
   /**
-   * The plaintext, or `undefined` for anything not sealed by one of the secrets in this format.
-   * Synchronous over node:crypto, a promise over WebCrypto.
+   * The plaintext, or `undefined` for anything not sealed by one of the secrets in this format
+   * (or not UTF-8). Synchronous over node:crypto, a promise over WebCrypto.
    */
-  open(sealed: string): Uint8Array | undefined | Promise<Uint8Array | undefined>;
+  open(sealed: string): string | undefined | Promise<string | undefined>;
   /** Which implementation seals: for tests and diagnostics. */
   readonly implementation: "node:crypto" | "webcrypto";
 }
@@ -60,7 +59,7 @@ interface NativeCrypto {
     options?: { authTagLength: number },
   ): {
     setAAD(data: Uint8Array): unknown;
-    update(data: Uint8Array): Uint8Array;
+    update(data: string, inputEncoding: "utf8"): Uint8Array;
     final(): Uint8Array;
     getAuthTag(): Uint8Array;
   };
@@ -86,27 +85,16 @@ interface DerivedKey<K> {
 }
 
 const encoder = new TextEncoder();
+/** Opened plaintext must be UTF-8 (what `seal` wrote); anything else is refused, not repaired. */
+const decoder = new TextDecoder("utf-8", { fatal: true });
 
-/**
- * How many sealed values a seal remembers with their plaintext: the ones it sealed or opened
- * last. A browser sends the cookie it was just given with its next requests, so most opens are
- * of a value this instance sealed or opened a moment ago; a remembered one opens without the
- * cipher and the base64url decoding. Only the exact text of a value that was sealed here, or
- * that opened here under a known key, is remembered, so a value that is not one of them (a
- * changed byte, another key) is never found and goes through the full check. About 1 kB each.
- */
-const RECENT_SEALS = 1024;
-
-/**
- * The values a seal sealed or opened last, with their plaintext. `open` answers a copy, so a
- * caller that changes its bytes changes nothing here.
- */
-function recentSeals(): { remember(sealed: string, plaintext: Uint8Array): void; recall(sealed: string): Uint8Array | undefined } {
-  const recent = new LruCache<string, Uint8Array>(RECENT_SEALS);
-  return {
-    remember: (sealed, plaintext) => recent.set(sealed, plaintext.slice()),
-    recall: (sealed) => recent.get(sealed)?.slice(),
-  };
+/** The UTF-8 text of opened bytes, or `undefined` when they are not UTF-8. */
+function utf8Text(bytes: Uint8Array): string | undefined {
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -151,7 +139,6 @@ function createNativeSeal(secrets: readonly string[], crypto: NativeCrypto, buff
   });
   const byId = keysById(keys);
   const sealing = keys[0]!;
-  const recent = recentSeals();
   const GCM = { authTagLength: TAG_BYTES };
   return {
     implementation: "node:crypto",
@@ -159,14 +146,11 @@ function createNativeSeal(secrets: readonly string[], crypto: NativeCrypto, buff
       const iv = randomBytes(IV_BYTES);
       const cipher = crypto.createCipheriv("aes-256-gcm", sealing.key, iv, GCM);
       cipher.setAAD(sealing.headerBytes);
-      const body = concat([cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]);
-      const sealed = `${sealing.header}.${encode(iv)}.${encode(body)}`;
-      recent.remember(sealed, plaintext);
-      return sealed;
+      // The text goes to the cipher as it is (UTF-8 on the way in): no encoded copy first.
+      const body = concat([cipher.update(plaintext, "utf8"), cipher.final(), cipher.getAuthTag()]);
+      return `${sealing.header}.${encode(iv)}.${encode(body)}`;
     },
     open(sealed) {
-      const known = recent.recall(sealed);
-      if (known !== undefined) return known;
       const parts = splitSealed(sealed, byId, decode);
       if (parts === undefined) return undefined;
       const { key, iv, body } = parts;
@@ -182,8 +166,7 @@ function createNativeSeal(secrets: readonly string[], crypto: NativeCrypto, buff
       } catch {
         return undefined;
       }
-      recent.remember(sealed, plaintext);
-      return plaintext;
+      return utf8Text(plaintext);
     },
   };
 }
@@ -201,7 +184,6 @@ function createWebCryptoSeal(secrets: readonly string[]): CookieSeal {
       return { keyId, header, headerBytes: encoder.encode(header), key };
     }),
   ).then((keys) => ({ sealing: keys[0]!, byId: keysById(keys) }));
-  const recent = recentSeals();
   return {
     implementation: "webcrypto",
     async seal(plaintext) {
@@ -211,16 +193,12 @@ function createWebCryptoSeal(secrets: readonly string[]): CookieSeal {
         await subtle.encrypt(
           { name: "AES-GCM", iv, additionalData: sealing.headerBytes, tagLength: TAG_BYTES * 8 },
           sealing.key,
-          plaintext,
+          encoder.encode(plaintext),
         ),
       );
-      const sealed = `${sealing.header}.${base64UrlEncode(iv)}.${base64UrlEncode(body)}`;
-      recent.remember(sealed, plaintext);
-      return sealed;
+      return `${sealing.header}.${base64UrlEncode(iv)}.${base64UrlEncode(body)}`;
     },
     async open(sealed) {
-      const known = recent.recall(sealed);
-      if (known !== undefined) return known;
       const { byId } = await derived;
       const parts = splitSealed(sealed, byId, base64UrlDecode);
       if (parts === undefined) return undefined;
@@ -233,8 +211,7 @@ function createWebCryptoSeal(secrets: readonly string[]): CookieSeal {
       } catch {
         return undefined;
       }
-      recent.remember(sealed, plaintext);
-      return plaintext;
+      return utf8Text(plaintext);
     },
   };
 }
@@ -344,7 +321,7 @@ function passesNativeSelfTest(crypto: NativeCrypto): boolean {
     const aad = encoder.encode("v1.self-test");
     const cipher = crypto.createCipheriv("aes-256-gcm", key, iv, { authTagLength: TAG_BYTES });
     cipher.setAAD(aad);
-    const sealed = concat([cipher.update(encoder.encode("sign-in-with-xrpl")), cipher.final(), cipher.getAuthTag()]);
+    const sealed = concat([cipher.update("sign-in-with-xrpl", "utf8"), cipher.final(), cipher.getAuthTag()]);
     if (hex(sealed) !== NATIVE_SELF_TEST.sealed) return false;
     // And a changed tag must be refused.
     const decipher = crypto.createDecipheriv("aes-256-gcm", key, iv, { authTagLength: TAG_BYTES });

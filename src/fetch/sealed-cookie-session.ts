@@ -39,9 +39,6 @@ export interface SealedCookieSessions {
   open(request: Request, url?: URL): RequestSession;
 }
 
-const decoder = new TextDecoder("utf-8", { fatal: true });
-const encoder = new TextEncoder();
-
 /** The record a request's cookie holds; `sealed` when it came from a cookie (a write is compared with it). */
 interface Opened {
   record: SessionRecord;
@@ -57,24 +54,20 @@ export function createSealedCookieSessions(
   const { now, production } = config.auth;
   const ttlSeconds = cookie.maxAgeSeconds;
   const none = (): Opened => ({ record: {}, sealed: false });
-  // The records of the values sealed or opened last, by their exact text (as the seal remembers
-  // its values): the cookie a browser was just given opens without decoding and parsing its JSON
-  // again. Every read still checks the expiry. Only records of plain values (no app data, claims
-  // or signer list) are kept, and each read gets its own copy, so nothing a route or the app
-  // changes in one reaches another request.
-  const records = new LruCache<string, { record: SessionRecord; expiresAt: number }>(REMEMBERED_RECORDS);
-  const remember = (sealed: string, record: SessionRecord, expiresAt: number): void => {
-    if (isFlat(record)) records.set(sealed, { record: { ...record }, expiresAt });
-  };
+  // The values sealed or opened last, by their exact text, with what they hold: a browser sends
+  // back the cookie it was just given, so most reads skip the cipher. One cache, here, where the
+  // record is known: a plain record (strings and numbers only) is kept as a record and read as a
+  // copy without parsing; any other (app data, claims, a signer list) as its JSON, parsed again
+  // on each read, so nothing a route or the app changes in one read reaches another. Only a value
+  // this instance sealed, or one that opened under a known key, is ever kept: a changed byte is
+  // not found and goes through the full check. Every read still checks the expiry.
+  const remembered = new LruCache<string, Remembered>(REMEMBERED_VALUES);
 
-  /** The record of an opened cookie's plaintext, or no session. */
-  const fromPlaintext = (sealed: string, plaintext: Uint8Array | undefined): Opened => {
-    // A cookie that does not open (tampered, truncated, sealed with another secret, an older
-    // format such as an iron-session seal) is no session.
-    if (plaintext === undefined) return none();
+  /** The record of a payload's JSON, or no session (not an object, expired). */
+  const fromJson = (sealed: string, json: string): Opened => {
     let payload: unknown;
     try {
-      payload = JSON.parse(decoder.decode(plaintext));
+      payload = JSON.parse(json);
     } catch {
       return none();
     }
@@ -83,18 +76,32 @@ export function createSealedCookieSessions(
     // The lifetime follows the handler's clock (`now`), so it holds exactly as configured and can be tested.
     if (typeof expiresAt !== "number" || !(now() < expiresAt)) return none();
     const record = pickSessionRecord(payload as Record<string, unknown>);
-    remember(sealed, record, expiresAt);
+    remember(sealed, record, json, expiresAt);
     return { record, sealed: true };
+  };
+
+  const remember = (sealed: string, record: SessionRecord, json: string, expiresAt: number): void => {
+    remembered.set(sealed, isFlat(record) ? { record: { ...record }, expiresAt } : { json, expiresAt });
+  };
+
+  /** What a remembered value holds, as a fresh copy, or no session once it has expired. */
+  const recall = (sealed: string, known: Remembered): Opened => {
+    if (!(now() < known.expiresAt)) return none();
+    if (known.record !== undefined) return { record: { ...known.record }, sealed: true };
+    return fromJson(sealed, known.json);
   };
 
   // Synchronous when the seal is (node:crypto): no promise and no turn of the event loop per step.
   const openCookie = (request: Request): Opened | Promise<Opened> => {
     const sealed = readCookie(request.headers.get("cookie"), cookie.name);
     if (sealed === undefined || sealed === "") return none();
-    const known = records.get(sealed);
-    if (known !== undefined) return now() < known.expiresAt ? { record: { ...known.record }, sealed: true } : none();
+    const known = remembered.get(sealed);
+    if (known !== undefined) return recall(sealed, known);
+    // A cookie that does not open (tampered, truncated, sealed with another secret, an older
+    // format such as an iron-session seal) is no session.
+    const fromPlaintext = (json: string | undefined): Opened => (json === undefined ? none() : fromJson(sealed, json));
     const plaintext = seal.open(sealed);
-    return isPromise(plaintext) ? plaintext.then((opened) => fromPlaintext(sealed, opened)) : fromPlaintext(sealed, plaintext);
+    return isPromise(plaintext) ? plaintext.then(fromPlaintext) : fromPlaintext(plaintext);
   };
 
   const read = async (request: Request): Promise<SessionRecord> => (await openCookie(request)).record;
@@ -118,10 +125,11 @@ export function createSealedCookieSessions(
     };
     const sealRecord = (record: SessionRecord, secure: boolean): string | Promise<string> => {
       const expiresAt = now() + ttlSeconds * 1000;
-      const sealed = seal.seal(encoder.encode(payloadJson(record, expiresAt)));
+      const json = payloadJson(record, expiresAt);
+      const sealed = seal.seal(json);
       // A sealed value is cookie-safe text: written as it is, without the check for escapes.
       const done = (value: string): string => {
-        remember(value, record, expiresAt);
+        remember(value, record, json, expiresAt);
         return serializeCookie(cookie, value, ttlSeconds, secure, true);
       };
       return isPromise(sealed) ? sealed.then(done) : done(sealed);
@@ -144,8 +152,11 @@ export function createSealedCookieSessions(
   return { read, open };
 }
 
-/** How many opened records a handler remembers, as many as its seal remembers values. */
-const REMEMBERED_RECORDS = 1024;
+/** How many values a handler remembers (about 1 kB each at most: a cookie's text and its record). */
+const REMEMBERED_VALUES = 1024;
+
+/** A remembered value: its plain record, or the JSON of any other record; and when it stops counting. */
+type Remembered = { record: SessionRecord; json?: undefined; expiresAt: number } | { record?: undefined; json: string; expiresAt: number };
 
 /**
  * Whether every field of a record is a string or a number that its cookie's JSON gives back

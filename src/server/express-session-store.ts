@@ -1,8 +1,11 @@
 import { InvalidOptionsError } from "../errors.js";
-import { keyedSessionStoreResolved, resolveKeyedSessionOptions, type KeyedSessionOptions } from "./keyed-session-store.js";
+import {
+  keyedSessionStoreResolved,
+  resolveKeyedSessionOptions,
+  type FrameworkSession,
+  type KeyedSessionOptions,
+} from "./keyed-session-store.js";
 import type { SessionStore } from "./types.js";
-
-type Callback = (error?: unknown) => void;
 
 /**
  * The part of an express-session `req.session` the adapter uses. Structural, so this library
@@ -34,12 +37,65 @@ export interface ExpressRequestLike {
 /** The key express-session keeps on every session for the cookie's settings. */
 const isExpressSessionKey = (name: string): boolean => name === "cookie";
 
-function promisify(call: (callback: Callback) => unknown): Promise<void> {
+/** The express-session methods the adapter calls, each with a Node-style callback. */
+type CallbackMethod = "save" | "destroy" | "regenerate";
+
+function call(session: ExpressSessionLike, method: CallbackMethod): Promise<void> {
   return new Promise((resolve, reject) => {
     // The session store's own error, passed on as it is, is what the handlers log.
     // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- express-session's callback error may be any value; wrapping it would change what callers see
-    call((error) => (error ? reject(error) : resolve()));
+    session[method]((error) => (error ? reject(error) : resolve()));
   });
+}
+
+/**
+ * express-session's `req.session` as `keyedSessionStore` drives it. A class, not an object of
+ * closures: an adapter is made on every request, and its methods are shared by all of them. It
+ * never leaves this module (the store handed to the handlers is `keyedSessionStoreResolved`'s).
+ */
+class ExpressFrameworkSession implements FrameworkSession {
+  readonly #req: ExpressRequestLike;
+  #destroyed = false;
+
+  constructor(req: ExpressRequestLike) {
+    this.#req = req;
+  }
+
+  // Read req.session on every call: regenerate() replaces the object and destroy() deletes it.
+  #session(action: string): ExpressSessionLike {
+    const session = this.#req.session;
+    if (typeof session === "object" && session !== null && typeof session.save === "function") return session;
+    if (this.#destroyed) {
+      throw new InvalidOptionsError(
+        `sign-in-with-xrpl: expressSessionStore: cannot ${action} a destroyed session; the next request gets a new one.`,
+      );
+    }
+    throw new InvalidOptionsError(
+      "sign-in-with-xrpl: expressSessionStore found no req.session: install express-session before the routes (app.use(session({ ... }))).",
+    );
+  }
+
+  current(): ExpressSessionLike | undefined {
+    return this.#destroyed && this.#req.session === undefined ? undefined : this.#session("read");
+  }
+
+  save(): Promise<void> {
+    return call(this.#session("write"), "save");
+  }
+
+  async destroy(): Promise<void> {
+    if (this.#destroyed && this.#req.session === undefined) return;
+    await call(this.#session("destroy"), "destroy");
+    this.#destroyed = true;
+  }
+
+  regenerate(): Promise<void> {
+    return call(this.#session("regenerate"), "regenerate");
+  }
+
+  isFrameworkKey(name: string): boolean {
+    return isExpressSessionKey(name);
+  }
 }
 
 /**
@@ -79,41 +135,5 @@ export function expressSessionStore(req: ExpressRequestLike, options?: KeyedSess
   }
   // Checked here, so the message names this function, and only here.
   const resolved = resolveKeyedSessionOptions("expressSessionStore", options, isExpressSessionKey);
-  let destroyed = false;
-
-  // Read req.session on every call: regenerate() replaces the object and destroy() deletes it.
-  const current = (action: string): ExpressSessionLike => {
-    const session = req.session;
-    if (typeof session === "object" && session !== null && typeof session.save === "function") return session;
-    if (destroyed) {
-      throw new InvalidOptionsError(
-        `sign-in-with-xrpl: expressSessionStore: cannot ${action} a destroyed session; the next request gets a new one.`,
-      );
-    }
-    throw new InvalidOptionsError(
-      "sign-in-with-xrpl: expressSessionStore found no req.session: install express-session before the routes (app.use(session({ ... }))).",
-    );
-  };
-
-  return keyedSessionStoreResolved(
-    {
-      current: () => (destroyed && req.session === undefined ? undefined : current("read")),
-      save: () => {
-        const session = current("write");
-        return promisify((callback) => session.save(callback));
-      },
-      destroy: async () => {
-        if (destroyed && req.session === undefined) return;
-        const session = current("destroy");
-        await promisify((callback) => session.destroy(callback));
-        destroyed = true;
-      },
-      regenerate: () => {
-        const session = current("regenerate");
-        return promisify((callback) => session.regenerate(callback));
-      },
-      isFrameworkKey: isExpressSessionKey,
-    },
-    resolved,
-  );
+  return keyedSessionStoreResolved(new ExpressFrameworkSession(req), resolved);
 }

@@ -200,21 +200,11 @@ export function keyedSessionStore(session: FrameworkSession, options?: KeyedSess
  * @internal
  */
 export function keyedSessionStoreResolved(session: FrameworkSession, { key, keepAppData }: ResolvedKeyedSessionOptions): SessionStore {
-  const isFrameworkKey = (name: string): boolean => session.isFrameworkKey?.(name) === true;
-  const existing = (action: string): object => {
-    const current = session.current();
-    if (typeof current !== "object" || current === null) {
-      throw new InvalidOptionsError(
-        `sign-in-with-xrpl: keyedSessionStore: the request has no session to ${action}; is the session middleware mounted before the sign-in routes?`,
-      );
-    }
-    return current;
-  };
+  // Made on every request: the closures below are the store's own methods, nothing more.
   const write = async (record: SessionRecord): Promise<void> => {
-    writeRecordUnder(existing("write"), key, record);
+    writeRecordUnder(existingSession(session, "write"), key, record);
     await session.save();
   };
-
   const store: SessionStore = {
     get(): SessionRecord {
       const current = session.current();
@@ -227,11 +217,11 @@ export function keyedSessionStoreResolved(session: FrameworkSession, { key, keep
     },
   };
   if (typeof session.regenerate === "function") {
-    const regenerate = session.regenerate.bind(session);
     store.regenerate = async (): Promise<void> => {
-      const before = appEntries(existing("regenerate"), key, isFrameworkKey);
-      await regenerate();
-      const after = existing("regenerate");
+      const isFrameworkKey = (name: string): boolean => session.isFrameworkKey?.(name) === true;
+      const before = appEntries(existingSession(session, "regenerate"), key, isFrameworkKey);
+      await session.regenerate!();
+      const after = existingSession(session, "regenerate");
       const target = after as Record<string, unknown>;
       // The new session holds the app's keys exactly as chosen, whatever the framework kept.
       for (const [name] of appEntries(after, key, isFrameworkKey)) delete target[name];
@@ -240,4 +230,15 @@ export function keyedSessionStoreResolved(session: FrameworkSession, { key, keep
     };
   }
   return store;
+}
+
+/** The framework's session object now; an `InvalidOptionsError` naming the missing middleware when there is none. */
+function existingSession(session: FrameworkSession, action: string): object {
+  const current = session.current();
+  if (typeof current !== "object" || current === null) {
+    throw new InvalidOptionsError(
+      `sign-in-with-xrpl: keyedSessionStore: the request has no session to ${action}; is the session middleware mounted before the sign-in routes?`,
+    );
+  }
+  return current;
 }

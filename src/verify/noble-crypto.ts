@@ -1,12 +1,11 @@
 // The pure-JavaScript signature backend, for runtimes without a working node:crypto (browsers,
 // Cloudflare Workers without Node compatibility), and for the part a runtime's node:crypto lacks
 // (secp256k1 on Bun). It calls the noble curves and hashes directly,
-// importing only ed25519, secp256k1, SHA-256, SHA-512 and RIPEMD-160, so a bundler keeps nothing
+// importing only ed25519, secp256k1, SHA-256 and SHA-512, so a bundler keeps nothing
 // else of them; the calls are the ones ripple-keypairs makes (a differential test checks both
 // against each other and against OpenSSL).
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
-import { ripemd160 } from "@noble/hashes/legacy.js";
 import { sha256, sha512 } from "@noble/hashes/sha2.js";
 import type { KeyAlgorithm } from "./canonical.js";
 import { bytesEqual } from "../shared/hex.js";
@@ -68,9 +67,6 @@ export function createNobleBackend(): SignatureBackend {
       }
     },
     sha512Half,
-    accountId(publicKey) {
-      return ripemd160(sha256(publicKey));
-    },
     sha256(data) {
       return sha256(data);
     },

@@ -19,7 +19,7 @@ export const KEY_CACHE_ENTRIES = 4096;
 /**
  * The implementation over the runtime's `node:crypto` (OpenSSL in Node and Deno, BoringSSL in
  * Bun), or undefined when there is no `node:crypto`. A runtime may lack a part (Bun has no
- * secp256k1, some builds no RIPEMD-160): that part answers false or throws, and the per-part
+ * secp256k1): that part answers false or throws, and the per-part
  * self-test of signature-engine.ts gives it to noble.
  */
 export function createNodeCryptoBackend(keyCacheEntries = KEY_CACHE_ENTRIES): SignatureBackend | undefined {
@@ -30,17 +30,16 @@ export function createNodeCryptoBackend(keyCacheEntries = KEY_CACHE_ENTRIES): Si
   const keys = new LruCache<string, KeyObject | null>(keyCacheEntries);
 
   function importKey(algorithm: KeyAlgorithm, publicKey: Uint8Array): KeyObject | null {
-    const cacheKey = Buffer.from(publicKey.buffer, publicKey.byteOffset, publicKey.byteLength).toString("latin1");
+    // One view over the key's bytes (no copy) gives both the cache key and the JWK's x.
+    const view = Buffer.from(publicKey.buffer, publicKey.byteOffset, publicKey.byteLength);
+    const cacheKey = view.toString("latin1");
     const cached = keys.get(cacheKey);
     if (cached !== undefined) return cached;
     let key: KeyObject | null;
     try {
       key =
         algorithm === "ed25519"
-          ? createPublicKey({
-              key: { kty: "OKP", crv: "Ed25519", x: Buffer.from(publicKey.subarray(1)).toString("base64url") },
-              format: "jwk",
-            })
+          ? createPublicKey({ key: { kty: "OKP", crv: "Ed25519", x: view.toString("base64url", 1) }, format: "jwk" })
           : createPublicKey({ key: Buffer.concat([SECP256K1_SPKI_PREFIX, publicKey]), format: "der", type: "spki" });
     } catch {
       key = null;
@@ -63,10 +62,6 @@ export function createNodeCryptoBackend(keyCacheEntries = KEY_CACHE_ENTRIES): Si
     },
     sha512Half(data) {
       return new Uint8Array(createHash("sha512").update(data).digest().subarray(0, 32));
-    },
-    accountId(publicKey) {
-      const sha256 = createHash("sha256").update(publicKey).digest();
-      return new Uint8Array(createHash("ripemd160").update(sha256).digest());
     },
     sha256(data) {
       return new Uint8Array(createHash("sha256").update(data).digest());

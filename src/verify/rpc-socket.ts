@@ -18,10 +18,24 @@ export interface WebSocketLike {
   terminate?(): void;
 }
 
+/**
+ * The TCP stream under a `ws` WebSocket (its `_socket`): corked while a turn of the event loop
+ * sends, so the requests of one turn leave in one write. Other WebSocket implementations have
+ * none, and send each message as they do.
+ */
+interface CorkableStream {
+  cork(): void;
+  uncork(): void;
+}
+
 /** Opens a WebSocket to a URL. */
 export type WebSocketFactory = (url: string) => WebSocketLike;
 
 type WebSocketConstructor = new (url: string) => WebSocketLike;
+/** The `ws` package's constructor, which takes options after the URL. */
+type WsConstructor = new (url: string, options: typeof WS_OPTIONS) => WebSocketLike;
+
+const WS_OPTIONS = { perMessageDeflate: false } as const;
 
 let factory: Promise<WebSocketFactory> | undefined;
 
@@ -30,10 +44,12 @@ export function loadWebSocketFactory(): Promise<WebSocketFactory> {
   factory ??= (async () => {
     const native = (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
     if (typeof native === "function") return (url: string) => new native(url);
-    const module = (await import("ws")) as unknown as { WebSocket?: WebSocketConstructor; default?: WebSocketConstructor };
+    const module = (await import("ws")) as unknown as { WebSocket?: WsConstructor; default?: WsConstructor };
     const Constructor = module.WebSocket ?? module.default;
     if (typeof Constructor !== "function") throw new Error("the ws package did not load");
-    return (url: string) => new Constructor(url);
+    // No permessage-deflate offer: a node whose port enables it (rippled's `permessage_deflate`)
+    // would otherwise have every request and answer, a few hundred bytes each, go through zlib.
+    return (url: string) => new Constructor(url, WS_OPTIONS);
   })();
   factory.catch(() => {
     factory = undefined;
@@ -71,7 +87,12 @@ export type RpcAnswer = { ok: true; response: Record<string, unknown> } | { ok: 
 interface Pending {
   resolve(answer: RpcAnswer): void;
   reject(error: Error): void;
-  timer: ReturnType<typeof setTimeout>;
+  /**
+   * When the request fails for want of an answer, in ms on `performance.now`: a jump of the wall
+   * clock moves no deadline.
+   */
+  deadlineMs: number;
+  timeoutMs: number;
 }
 
 /** One decoder for every binary message (a decoder per message costs more than the JSON it decodes). */
@@ -90,6 +111,21 @@ export class RpcSocket {
   readonly #closed: Promise<void>;
   #markClosed!: () => void;
   #nextId = 1;
+  /**
+   * One timer for every waiting request, due at the earliest deadline (or a little before: it
+   * then checks again). A timer per request cost a timer-list insertion and removal on every
+   * look-up; an answer now only leaves the map (docs/decisions/0042).
+   */
+  #sweepTimer: ReturnType<typeof setTimeout> | undefined;
+  /** When the sweep timer is due; Infinity when none is set. */
+  #sweepAtMs = Infinity;
+  /** The `ws` socket's TCP stream, read once the socket is open; undefined elsewhere. */
+  #stream: CorkableStream | undefined;
+  #corked = false;
+  readonly #uncork = (): void => {
+    this.#corked = false;
+    this.#stream?.uncork();
+  };
   #isClosed = false;
   #onClose: (() => void) | undefined;
 
@@ -132,6 +168,7 @@ export class RpcSocket {
         opened = true;
         clearTimeout(timer);
         rpc.#onClose = onClose;
+        rpc.#stream = corkableStream(socket);
         resolve(rpc);
       });
       socket.addEventListener("message", (event) => rpc.#receive(event.data));
@@ -166,20 +203,66 @@ export class RpcSocket {
   answer(body: Record<string, unknown>, timeoutMs: number): Promise<RpcAnswer> {
     if (!this.isOpen()) return Promise.reject(new SocketClosedError("The connection to the ledger node is closed."));
     const id = this.#nextId++;
+    // The id goes in as text: copying the body into a new object to add it cost more than the
+    // serialisation itself. A body with an `id` of its own (a caller's command) is copied, so the
+    // request carries one id, ours.
+    let text: string;
+    if (Object.hasOwn(body, "id")) {
+      text = JSON.stringify({ ...body, id });
+    } else {
+      const json = JSON.stringify(body);
+      text = json === "{}" ? `{"id":${id}}` : `${json.slice(0, -1)},"id":${id}}`;
+    }
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.#pending.delete(id);
-        reject(new RequestTimeoutError(`no answer within ${timeoutMs} ms`));
-      }, timeoutMs);
-      this.#pending.set(id, { resolve, reject, timer });
+      const deadlineMs = performance.now() + timeoutMs;
+      this.#pending.set(id, { resolve, reject, deadlineMs, timeoutMs });
+      if (deadlineMs < this.#sweepAtMs) this.#armSweep(deadlineMs);
       try {
-        this.#socket.send(JSON.stringify({ ...body, id }));
+        this.#corkForThisTurn();
+        this.#socket.send(text);
       } catch (error) {
-        clearTimeout(timer);
         this.#pending.delete(id);
         reject(new SocketClosedError(`The request could not be sent: ${error instanceof Error ? error.message : String(error)}`));
       }
     });
+  }
+
+  /**
+   * Corks the TCP stream until the event loop's check phase (`setImmediate`), after every I/O
+   * callback of this turn: look-ups started by several sign-ins of one turn are written in one
+   * system call, which wakes the node once instead of once per request (on loopback, waking the
+   * node's process cost more than the rest of the look-up). Each request keeps its own id,
+   * answer and deadline; the wait added is the rest of the turn.
+   */
+  #corkForThisTurn(): void {
+    if (this.#corked || this.#stream === undefined || typeof setImmediate !== "function") return;
+    this.#stream.cork();
+    this.#corked = true;
+    setImmediate(this.#uncork);
+  }
+
+  /** Sets the one timer to fire at `atMs` (an earlier deadline than the one it waits for, or none). */
+  #armSweep(atMs: number): void {
+    clearTimeout(this.#sweepTimer);
+    this.#sweepAtMs = atMs;
+    this.#sweepTimer = setTimeout(() => this.#sweep(), Math.max(0, atMs - performance.now()));
+  }
+
+  /** Fails every request past its deadline, and waits again for the earliest one left. */
+  #sweep(): void {
+    this.#sweepTimer = undefined;
+    this.#sweepAtMs = Infinity;
+    const nowMs = performance.now();
+    let nextMs = Infinity;
+    for (const [id, pending] of this.#pending) {
+      if (pending.deadlineMs <= nowMs) {
+        this.#pending.delete(id);
+        pending.reject(new RequestTimeoutError(`no answer within ${pending.timeoutMs} ms`));
+      } else if (pending.deadlineMs < nextMs) {
+        nextMs = pending.deadlineMs;
+      }
+    }
+    if (nextMs !== Infinity) this.#armSweep(nextMs);
   }
 
   /**
@@ -223,8 +306,10 @@ export class RpcSocket {
   }
 
   #failPending(): void {
+    clearTimeout(this.#sweepTimer);
+    this.#sweepTimer = undefined;
+    this.#sweepAtMs = Infinity;
     for (const [id, pending] of this.#pending) {
-      clearTimeout(pending.timer);
       this.#pending.delete(id);
       pending.reject(new SocketClosedError("The connection to the ledger node closed before it answered."));
     }
@@ -242,8 +327,8 @@ export class RpcSocket {
     const id = message["id"];
     const pending = typeof id === "number" ? this.#pending.get(id) : undefined;
     if (pending === undefined) return;
+    // The sweep timer stays: it finds nothing due, or the next deadline, when it fires.
     this.#pending.delete(id as number);
-    clearTimeout(pending.timer);
     if (message["status"] === "error") {
       const error = typeof message["error"] === "string" ? message["error"] : "unknown";
       const text = typeof message["error_message"] === "string" ? message["error_message"] : error;
@@ -252,4 +337,12 @@ export class RpcSocket {
     }
     pending.resolve({ ok: true, response: message });
   }
+}
+
+/** The `ws` package's TCP stream under `socket`, when it has one that can be corked. */
+function corkableStream(socket: WebSocketLike): CorkableStream | undefined {
+  const stream = (socket as { _socket?: Partial<CorkableStream> })._socket;
+  if (stream === undefined || stream === null) return undefined;
+  if (typeof stream.cork !== "function" || typeof stream.uncork !== "function") return undefined;
+  return stream as CorkableStream;
 }

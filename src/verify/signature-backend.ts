@@ -12,7 +12,7 @@ import type { KeyAlgorithm } from "./canonical.js";
 export type SignatureBackendName = "node:crypto" | "noble";
 
 /**
- * Which implementation checks each curve, and hashes keys into addresses, in this runtime. Each
+ * Which implementation checks each curve, and hashes transactions, in this runtime. Each
  * part is chosen on its own by a known-answer self-test, so a runtime whose native crypto lacks
  * one curve (Bun has no secp256k1) still checks the other natively.
  *
@@ -29,7 +29,7 @@ export interface SignatureBackends {
   ed25519: SignatureBackendName;
   /** secp256k1 (ECDSA over SHA-512Half) signature checks. */
   secp256k1: SignatureBackendName;
-  /** SHA-256, SHA-512 and RIPEMD-160: key to address, transaction hashes. */
+  /** SHA-256 and SHA-512: transaction hashes (a key's address is derived in JavaScript everywhere). */
   hashes: SignatureBackendName;
 }
 
@@ -44,8 +44,6 @@ export interface SignatureBackend {
   verify(algorithm: KeyAlgorithm, data: Uint8Array, signature: Uint8Array, publicKey: Uint8Array): boolean;
   /** First 32 bytes of SHA-512. */
   sha512Half(data: Uint8Array): Uint8Array;
-  /** RIPEMD-160(SHA-256(publicKey)): the account id a key derives. */
-  accountId(publicKey: Uint8Array): Uint8Array;
   sha256(data: Uint8Array): Uint8Array;
 }
 
@@ -70,7 +68,6 @@ export function composeBackend(chosen: {
     verify: (algorithm, data, signature, publicKey) =>
       (algorithm === "ed25519" ? ed25519 : secp256k1).verify(algorithm, data, signature, publicKey),
     sha512Half: (data) => hashes.sha512Half(data),
-    accountId: (publicKey) => hashes.accountId(publicKey),
     sha256: (data) => hashes.sha256(data),
   };
 }

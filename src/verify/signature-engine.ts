@@ -1,7 +1,6 @@
 import { bytesToHex, hexToBytes } from "../shared/hex.js";
-import { encodeClassicAddress } from "./account-address.js";
+import { classicAddressOfPublicKey } from "./account-address.js";
 import { canonicalPublicKeyAlgorithm, isCanonicalDerSignature, isCanonicalSignature, type KeyAlgorithm } from "./canonical.js";
-import { LruCache } from "./lru-cache.js";
 import { createNodeCryptoBackend } from "./node-crypto.js";
 import { composeBackend, type SignatureBackend, type SignatureBackends } from "./signature-backend.js";
 import type * as Secp256k1Recovery from "./secp256k1-recovery.js";
@@ -17,11 +16,8 @@ export interface SignatureEngine {
   recoverSecp256k1(data: Uint8Array, signature: Uint8Array): Promise<Uint8Array[]>;
 }
 
-const ADDRESS_CACHE_ENTRIES = 4096;
-
 /** Builds an engine over one backend (tests build both to compare them). */
 export function createSignatureEngine(backend: SignatureBackend): SignatureEngine {
-  const addresses = new LruCache<string, string>(ADDRESS_CACHE_ENTRIES);
   return {
     backend,
     verify(data, signature, publicKey) {
@@ -29,14 +25,9 @@ export function createSignatureEngine(backend: SignatureBackend): SignatureEngin
       if (algorithm === undefined || !isCanonicalSignature(algorithm, signature)) return false;
       return backend.verify(algorithm, data, signature, publicKey);
     },
-    addressOf(publicKey) {
-      const hex = bytesToHex(publicKey);
-      const cached = addresses.get(hex);
-      if (cached !== undefined) return cached;
-      const address = encodeClassicAddress(backend.accountId(publicKey));
-      addresses.set(hex, address);
-      return address;
-    },
+    // Not cached: deriving an address in JavaScript (two one-block hashes and base58) costs about
+    // what a cache's hex key and Map lookup would, and each sign-in's key is mostly new.
+    addressOf: classicAddressOfPublicKey,
     async recoverSecp256k1(data, signature) {
       if (!isCanonicalDerSignature(signature)) return [];
       recovery ??= import("./secp256k1-recovery.js");
@@ -50,7 +41,7 @@ let recovery: Promise<typeof Secp256k1Recovery> | undefined;
 
 // The ripple-keypairs fixture (api.json): one known-good signature per curve, used to prove at
 // start-up that a backend really verifies XRPL signatures of that curve (and refuses a tampered
-// message), and known answers for the hashes a key's address is made of.
+// message), and known answers for the hashes transactions are checked with.
 const SELF_TEST_MESSAGE = "test message";
 const CURVE_SELF_TESTS: Record<KeyAlgorithm, { publicKey: string; signature: string }> = {
   ed25519: {
@@ -69,8 +60,6 @@ const HASH_SELF_TEST = {
   sha256: "BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD",
   /** The first half of SHA-512("abc"), FIPS 180-2. */
   sha512Half: "DDAF35A193617ABACC417349AE20413112E6FA4E89A97EA20A9EEEE64B55D39A",
-  /** RIPEMD-160(SHA-256(the ed25519 test key)): the account id of its address. */
-  accountId: "D28B177E48D9A8D057E70F7E464B498367281B98",
 } as const;
 
 /** Whether `backend` verifies the known signature of `curve` and refuses it over a tampered message. */
@@ -89,15 +78,11 @@ export function passesCurveSelfTest(backend: SignatureBackend, curve: KeyAlgorit
   }
 }
 
-/** Whether `backend`'s hashes give the known answers (a runtime may lack RIPEMD-160, for one). */
+/** Whether `backend`'s hashes give the known answers. */
 export function passesHashSelfTest(backend: SignatureBackend): boolean {
   try {
     const abc = new TextEncoder().encode("abc");
-    return (
-      bytesToHex(backend.sha256(abc)) === HASH_SELF_TEST.sha256 &&
-      bytesToHex(backend.sha512Half(abc)) === HASH_SELF_TEST.sha512Half &&
-      bytesToHex(backend.accountId(hexToBytes(CURVE_SELF_TESTS.ed25519.publicKey)!)) === HASH_SELF_TEST.accountId
-    );
+    return bytesToHex(backend.sha256(abc)) === HASH_SELF_TEST.sha256 && bytesToHex(backend.sha512Half(abc)) === HASH_SELF_TEST.sha512Half;
   } catch {
     return false;
   }
@@ -137,7 +122,7 @@ export function getDefaultSignatureEngine(): SignatureEngine | Promise<Signature
 }
 
 /**
- * Which implementation checks each curve, and hashes keys into addresses, in this runtime:
+ * Which implementation checks each curve, and hashes transactions, in this runtime:
  * `"node:crypto"` (the runtime's native crypto) or `"noble"` (pure JavaScript, several times
  * slower). The verifier chooses once per process, part by part, by a known-answer self-test; this
  * answers that same choice (making it on first call). Use it to see why sign-ins are slow on a

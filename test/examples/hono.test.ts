@@ -80,6 +80,7 @@ describe("Hono example: cookie and app route", () => {
       const { address } = await signInBySignature(jar, routes);
       const signedIn = await readJson(await jar.fetch(appMe));
       expect({ status: signedIn.status, body: signedIn.body }).toEqual({ status: 200, body: { address } });
+      expect(signedIn.response.headers.get("cache-control")).toBe("no-store");
 
       await postSignOut(jar, routes);
       expect((await jar.fetch(appMe)).status).toBe(401);
@@ -87,6 +88,13 @@ describe("Hono example: cookie and app route", () => {
       const wrongMethod = await readJson(await fetch(appMe, { method: "POST" }));
       expect(wrongMethod.status).toBe(405);
       expect(wrongMethod.response.headers.get("allow")).toBe("GET");
+      // Every other /api answer is never cached either.
+      for (const answer of [wrongMethod.response, await fetch(`${app.url}/api/nothing-here`), await fetch(`${app.url}/api/demo/config`)]) {
+        expect({ url: answer.url, cacheControl: answer.headers.get("cache-control") }).toEqual({
+          url: answer.url,
+          cacheControl: "no-store",
+        });
+      }
     } finally {
       await app.stop();
       await node.stop();

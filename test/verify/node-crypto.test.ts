@@ -80,7 +80,7 @@ describe("backend selection, one curve at a time", () => {
     }
   });
 
-  it("keeps node:crypto for both curves and takes noble's hashes when RIPEMD-160 is missing", async () => {
+  it("keeps node:crypto throughout when RIPEMD-160 is missing: addresses are derived in JavaScript", async () => {
     const real = await import("node:crypto");
     const withoutRipemd = {
       ...real,
@@ -91,8 +91,27 @@ describe("backend selection, one curve at a time", () => {
     };
     vi.spyOn(process, "getBuiltinModule").mockReturnValue(withoutRipemd);
     const backend = await selectSignatureBackend();
-    expect(backend.parts).toEqual({ ed25519: "node:crypto", secp256k1: "node:crypto", hashes: "noble" });
+    expect(backend.parts).toEqual({ ed25519: "node:crypto", secp256k1: "node:crypto", hashes: "node:crypto" });
     expect(createSignatureEngine(backend).addressOf(bytes(fixtures.ed25519.keypair.publicKey))).toBe(fixtures.ed25519.address);
+  });
+
+  it("keeps node:crypto for both curves and takes noble's hashes when SHA-512 is missing", async () => {
+    const real = await import("node:crypto");
+    const withoutSha512 = {
+      ...real,
+      createHash: ((algorithm: string) => {
+        if (algorithm === "sha512") throw new Error("Digest method not supported");
+        return real.createHash(algorithm);
+      }) as typeof real.createHash,
+    };
+    vi.spyOn(process, "getBuiltinModule").mockReturnValue(withoutSha512);
+    const backend = await selectSignatureBackend();
+    expect(backend.parts).toEqual({ ed25519: "node:crypto", secp256k1: "node:crypto", hashes: "noble" });
+    expect(
+      Buffer.from(backend.sha512Half(new TextEncoder().encode("abc")))
+        .toString("hex")
+        .toUpperCase(),
+    ).toBe("DDAF35A193617ABACC417349AE20413112E6FA4E89A97EA20A9EEEE64B55D39A");
   });
 
   it("self-tests each part against known answers, so a wrong hash or a curve that accepts anything is caught", async () => {
@@ -106,8 +125,8 @@ describe("backend selection, one curve at a time", () => {
     expect(
       passesHashSelfTest({
         ...noble,
-        accountId: () => {
-          throw new Error("no RIPEMD-160");
+        sha512Half: () => {
+          throw new Error("no SHA-512");
         },
       }),
     ).toBe(false);

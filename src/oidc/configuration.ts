@@ -154,10 +154,15 @@ export function buildProviderConfiguration(config: NormalizedOidcOptions, record
     let record: SignInRecord | undefined;
     if (grantId !== undefined) {
       const loaded = await records.load(grantId);
-      record = loaded?.address === sub ? loaded : undefined;
+      // Every grant is created with its sign-in's record (same lifetime). A grant whose record is
+      // gone (a memory store that had to forget it, storage that lost it) or names another
+      // account names no account: its tokens stop working, and the user signs in again. Serving
+      // it without the record would skip the checks the record carries (ended, claims).
+      if (loaded === undefined || loaded.address !== sub) return undefined;
+      record = loaded;
       // A token of a sign-in whose required claims no longer hold names no account any more.
-      if (record?.ended === true) return undefined;
-      if (record !== undefined && claimRules !== undefined && token !== undefined) {
+      if (record.ended === true) return undefined;
+      if (claimRules !== undefined && token !== undefined) {
         record = await revalidateClaims(config, records, grantId, record);
         if (record === undefined) return undefined;
       }
@@ -192,7 +197,12 @@ export function buildProviderConfiguration(config: NormalizedOidcOptions, record
     // session gave the client before, if any. Scopes it does not cover send the user back
     // to the interaction, to sign again.
     const grantId = oidc.session?.grantIdFor(clientId);
-    return grantId === undefined ? undefined : ((await oidc.provider.Grant.find(grantId)) as GrantOf<Context> | undefined);
+    if (grantId === undefined) return undefined;
+    // Only a grant whose sign-in still stands: its tokens would name no account (findAccount),
+    // so without its record, or once the sign-in ended, the user signs again for a new grant.
+    const record = await records.load(grantId);
+    if (record === undefined || record.address !== accountId || record.ended === true) return undefined;
+    return (await oidc.provider.Grant.find(grantId)) as GrantOf<Context> | undefined;
   };
 
   const algorithms = signingAlgorithms(config.jwks, config.idTokenAlgorithm);

@@ -84,8 +84,8 @@ describe.skipIf(!available && process.env.CI === undefined)("two provider instan
   });
 
   /** The authorization request goes to A, the interaction's details to B. */
-  const beginOnA = async (scope = "openid xrpl") => {
-    const start = await startAuthorization(rp, scope);
+  const beginOnA = async (scope = "openid xrpl", extra: Record<string, string> = {}) => {
+    const start = await startAuthorization(rp, scope, extra);
     const jar = createCookieJar();
     const answer = await jar.fetch(via(a.url, start.url), { redirect: "manual" });
     const target = locationOf(answer, a.issuer);
@@ -110,6 +110,51 @@ describe.skipIf(!available && process.env.CI === undefined)("two provider instan
     for (let call = 0; call < 2; call += 1) {
       expect(await client.fetchUserInfo(rp.config, tokens.access_token, account.address)).toMatchObject({ xrpl_address: account.address });
     }
+  });
+
+  it("a grant whose sign-in record is gone from the shared storage names no account: its tokens stop, and signing in again works", async () => {
+    const { start, interaction } = await beginOnA("openid xrpl offline_access", { prompt: "consent" });
+    const account = newKeyAccount();
+    const nonce = String((await getInteractionNonce(interaction)).body.nonce);
+    const verified = await postInteractionVerify(
+      interaction,
+      signatureProof(interactionMessage(interaction, account.address, nonce), account),
+    );
+    const callback = await followToRedirectUri(interaction.jar, String(verified.body.redirectTo), REDIRECT_URI);
+    const tokens = await exchangeCode(rp, start, callback);
+    expect(tokens.refresh_token).toBeDefined();
+    expect(await client.fetchUserInfo(rp.config, tokens.access_token, account.address)).toMatchObject({ xrpl_address: account.address });
+
+    // The storage loses the sign-in's record (evicted, flushed): nothing that record carries is checked any more, so nothing is served.
+    const recordKeys: string[] = [];
+    for await (const keys of redis.scanIterator({ MATCH: `${prefix}XrplSignIn:*`, COUNT: 500 })) recordKeys.push(...keys);
+    expect(recordKeys.length).toBeGreaterThan(0);
+    await redis.del(recordKeys);
+    await expect(client.fetchUserInfo(rp.config, tokens.access_token, account.address)).rejects.toMatchObject({ status: 401 });
+    await expect(client.refreshTokenGrant(rp.config, tokens.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
+
+    // The same browser signs in again, and its new grant works.
+    const again = await startAuthorization(rp, "openid xrpl");
+    const answer = await interaction.jar.fetch(via(a.url, again.url), { redirect: "manual" });
+    const target = locationOf(answer, a.issuer);
+    expect(target.pathname).toMatch(/^\/interaction\//u);
+    const next: Interaction = {
+      jar: interaction.jar,
+      uid: target.pathname.split("/").at(-1)!,
+      url: target.href,
+      details: interaction.details,
+    };
+    const secondNonce = String((await getInteractionNonce(next)).body.nonce);
+    const second = await postInteractionVerify(next, signatureProof(interactionMessage(next, account.address, secondNonce), account));
+    expect(second).toMatchObject({ status: 200 });
+    const secondTokens = await exchangeCode(
+      rp,
+      again,
+      await followToRedirectUri(interaction.jar, String(second.body.redirectTo), REDIRECT_URI),
+    );
+    expect(await client.fetchUserInfo(rp.config, secondTokens.access_token, account.address)).toMatchObject({
+      xrpl_address: account.address,
+    });
   });
 
   it("a proof is accepted once, however many copies race to both instances, and refused on either after", async () => {

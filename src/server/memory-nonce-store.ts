@@ -16,10 +16,10 @@ export interface MemoryNonceStoreOptions {
   now?: (() => number) | undefined;
   /**
    * The most entries the store holds at once, used nonces, attempt counts and revoked ids
-   * together (each about 180 bytes of heap). When it is full and nothing has expired, a call that
+   * together (each about 110 bytes of heap with a 32-character key). When it is full and nothing has expired, a call that
    * would add one rejects with `StoreUnavailableError` instead of growing, so a sign-in answers a
    * service failure rather than accepting a nonce it cannot remember; it is said once through
-   * `logger`. Default {@link DEFAULT_MEMORY_STORE_MAX_ENTRIES} (500,000: about 90 MB).
+   * `logger`. Default {@link DEFAULT_MEMORY_STORE_MAX_ENTRIES} (500,000: about 55 MB).
    */
   maxEntries?: number | undefined;
   /** Told, once each time the store fills up, that it refuses new entries. Default: silent. */
@@ -27,7 +27,7 @@ export interface MemoryNonceStoreOptions {
 }
 
 /**
- * The default `maxEntries` of `createMemoryNonceStore`: 500,000 entries, about 90 MB of heap.
+ * The default `maxEntries` of `createMemoryNonceStore`: 500,000 entries, about 55 MB of heap.
  * Room for 1,000 sign-ins a second with the default message lifetime, or 500,000 sealed-cookie
  * sign-outs within a day; beyond that, use a shared store (Redis, PostgreSQL).
  *

@@ -16,6 +16,7 @@ import { isCrossSiteRequest } from "../server/request-context.js";
 import { pickSessionRecord } from "../server/session-record.js";
 import type { HandlerResult, SessionRecord, SessionStore } from "../server/types.js";
 import { readVerifyBody, UNREADABLE_BODY } from "../server/verify-body.js";
+import { interactionReader } from "./interaction-cookie.js";
 import type { NormalizedOidcOptions, OidcSignInRequest } from "./options.js";
 import type { OidcInteractionLike, OidcProviderLike } from "./provider-types.js";
 import { securityHeaders } from "./security-headers.js";
@@ -88,6 +89,7 @@ export function createInteractionRoutes(
   // the client's own), so the provider may read them: every URL it writes then comes from the
   // issuer, and its cookies are Secure behind a proxy that ends TLS.
   provider.proxy = true;
+  const readInteraction = interactionReader(provider);
 
   const send = (res: ServerResponse, status: number, body: Record<string, unknown>, extra: Record<string, string> = {}): void => {
     res.statusCode = status;
@@ -117,7 +119,7 @@ export function createInteractionRoutes(
   const answer = async (req: IncomingMessage, res: ServerResponse, uid: string, action: Action): Promise<void> => {
     let interaction: OidcInteractionLike;
     try {
-      interaction = await provider.interactionDetails(req, res);
+      interaction = await readInteraction(req, res);
     } catch (cause) {
       // No interaction cookie, an expired or unknown interaction, a provider session that ended
       // meanwhile: oidc-provider's SessionNotFound. Anything else is a fault of the server.

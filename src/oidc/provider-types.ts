@@ -98,6 +98,14 @@ export interface OidcClientLike {
  */
 export interface OidcProviderLike {
   proxy: boolean;
+  /**
+   * The cookie signing keys (`cookies.keys`, newest first), as oidc-provider keeps them: the
+   * routes check the interaction cookie's signature with the newest themselves and leave every
+   * other case (an older key, a bad signature, no cookie) to `interactionDetails`.
+   */
+  keys?: unknown;
+  /** The name of one of the provider's cookies (`"interaction"`: `_interaction` by default). */
+  cookieName?(type: "interaction"): string;
   interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<OidcInteractionLike>;
   interactionResult(
     req: IncomingMessage,

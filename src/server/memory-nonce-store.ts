@@ -16,10 +16,10 @@ export interface MemoryNonceStoreOptions {
   now?: (() => number) | undefined;
   /**
    * The most entries the store holds at once, used nonces, attempt counts and revoked ids
-   * together (each about 180 bytes of heap). When it is full and nothing has expired, a call that
+   * together (each about 110 bytes of heap with a 32-character key). When it is full and nothing has expired, a call that
    * would add one rejects with `StoreUnavailableError` instead of growing, so a sign-in answers a
    * service failure rather than accepting a nonce it cannot remember; it is said once through
-   * `logger`. Default {@link DEFAULT_MEMORY_STORE_MAX_ENTRIES} (500,000: about 90 MB).
+   * `logger`. Default {@link DEFAULT_MEMORY_STORE_MAX_ENTRIES} (500,000: about 55 MB).
    */
   maxEntries?: number | undefined;
   /** Told, once each time the store fills up, that it refuses new entries. Default: silent. */
@@ -27,7 +27,7 @@ export interface MemoryNonceStoreOptions {
 }
 
 /**
- * The default `maxEntries` of `createMemoryNonceStore`: 500,000 entries, about 90 MB of heap.
+ * The default `maxEntries` of `createMemoryNonceStore`: 500,000 entries, about 55 MB of heap.
  * Room for 1,000 sign-ins a second with the default message lifetime, or 500,000 sealed-cookie
  * sign-outs within a day; beyond that, use a shared store (Redis, PostgreSQL).
  *
@@ -38,72 +38,168 @@ export interface MemoryNonceStoreOptions {
  */
 export const DEFAULT_MEMORY_STORE_MAX_ENTRIES = 500_000;
 
-interface Expiry {
-  expiresAt: number;
-  key: string;
+/**
+ * A binary min-heap of keys by expiry, held in two parallel arrays (expiries unboxed in a number
+ * array, keys in a string array) rather than an object per entry: an entry costs no allocation of
+ * its own, so hundreds of thousands of live entries give the garbage collector nothing to copy or
+ * walk but the two arrays.
+ */
+function createExpiryHeap(): {
+  push(key: string, expiresAt: number): void;
+  /** The earliest expiry, `Infinity` when empty. */
+  earliest(): number;
+  /** Removes the entry with the earliest expiry and returns its key. */
+  pop(): string;
+  size(): number;
+} {
+  const expiries: number[] = [];
+  const keys: string[] = [];
+  return {
+    push(key, expiresAt) {
+      let index = expiries.length;
+      expiries.push(expiresAt);
+      keys.push(key);
+      // Sift up by moving parents down into the hole, writing the new entry once at the end.
+      while (index > 0) {
+        const parent = (index - 1) >> 1;
+        const parentExpiry = expiries[parent]!;
+        if (parentExpiry <= expiresAt) break;
+        expiries[index] = parentExpiry;
+        keys[index] = keys[parent]!;
+        index = parent;
+      }
+      expiries[index] = expiresAt;
+      keys[index] = key;
+    },
+    earliest: () => (expiries.length > 0 ? expiries[0]! : Number.POSITIVE_INFINITY),
+    pop() {
+      const top = keys[0]!;
+      const lastExpiry = expiries.pop()!;
+      const lastKey = keys.pop()!;
+      const length = expiries.length;
+      if (length === 0) return top;
+      let index = 0;
+      for (;;) {
+        const left = index * 2 + 1;
+        if (left >= length) break;
+        const right = left + 1;
+        const child = right < length && expiries[right]! < expiries[left]! ? right : left;
+        if (expiries[child]! >= lastExpiry) break;
+        expiries[index] = expiries[child]!;
+        keys[index] = keys[child]!;
+        index = child;
+      }
+      expiries[index] = lastExpiry;
+      keys[index] = lastKey;
+      return top;
+    },
+    size: () => expiries.length,
+  };
 }
 
 /**
- * Keys that each expire at their own time. Expired keys are dropped on every sweep through a
- * min-heap keyed by expiry (each call has its own TTL), so memory follows the live keys only and
- * no timer keeps the process alive.
+ * Keys that each expire at their own time, with a count beside each (the attempt counts). Expired
+ * keys are dropped on every sweep through a min-heap keyed by expiry (each call has its own TTL),
+ * so memory follows the live keys only and no timer keeps the process alive. A key's expiry and
+ * count live in numbered slots of two typed arrays, the map holding only the slot number (a small
+ * integer, stored unboxed): a key costs no object of its own, where a millisecond time as a map
+ * value would be a heap number each. Freed slots are reused; the arrays keep their peak length
+ * (16 bytes a slot).
  */
-function createExpiringKeys(onDrop?: (key: string) => void): {
+function createExpiringKeys(): {
   sweep(at: number): void;
   expiresAt(key: string): number | undefined;
+  /** Stores `key` until `expiresAt`, keeping its count (0 for a new key). */
   set(key: string, expiresAt: number): void;
+  /** The count of a key held now, 0 otherwise. */
+  count(key: string): number;
+  /** Sets the count of a key held now (after `set`). */
+  setCount(key: string, count: number): void;
   /** Entries held, an expiry a key has outgrown included until the sweep reaches it. */
   size(): number;
 } {
-  const expiresAtByKey = new Map<string, number>();
-  const heap: Expiry[] = [];
+  const slotByKey = new Map<string, number>();
+  let expiries = new Float64Array(64);
+  let counts = new Float64Array(64);
+  const freeSlots: number[] = [];
+  let slotsUsed = 0;
+  const heap = createExpiryHeap();
 
-  const push = (entry: Expiry): void => {
-    heap.push(entry);
-    let index = heap.length - 1;
-    while (index > 0) {
-      const parent = (index - 1) >> 1;
-      if (heap[parent]!.expiresAt <= heap[index]!.expiresAt) break;
-      [heap[parent], heap[index]] = [heap[index]!, heap[parent]!];
-      index = parent;
+  const newSlot = (): number => {
+    const free = freeSlots.pop();
+    if (free !== undefined) return free;
+    if (slotsUsed === expiries.length) {
+      const grownExpiries = new Float64Array(slotsUsed * 2);
+      grownExpiries.set(expiries);
+      expiries = grownExpiries;
+      const grownCounts = new Float64Array(slotsUsed * 2);
+      grownCounts.set(counts);
+      counts = grownCounts;
     }
-  };
-
-  const pop = (): void => {
-    const last = heap.pop()!;
-    if (heap.length === 0) return;
-    heap[0] = last;
-    let index = 0;
-    for (;;) {
-      const left = index * 2 + 1;
-      const right = left + 1;
-      let smallest = index;
-      if (left < heap.length && heap[left]!.expiresAt < heap[smallest]!.expiresAt) smallest = left;
-      if (right < heap.length && heap[right]!.expiresAt < heap[smallest]!.expiresAt) smallest = right;
-      if (smallest === index) return;
-      [heap[smallest], heap[index]] = [heap[index]!, heap[smallest]!];
-      index = smallest;
-    }
+    slotsUsed += 1;
+    return slotsUsed - 1;
   };
 
   return {
     sweep(at) {
-      while (heap.length > 0 && heap[0]!.expiresAt <= at) {
-        const { key, expiresAt } = heap[0]!;
-        pop();
-        // A key stored again since has a newer heap entry: drop the map entry only for its own expiry.
-        if (expiresAtByKey.get(key) === expiresAt) {
-          expiresAtByKey.delete(key);
-          onDrop?.(key);
+      while (heap.earliest() <= at) {
+        const expiresAt = heap.earliest();
+        const key = heap.pop();
+        const slot = slotByKey.get(key);
+        // A key stored again since has a newer heap entry: drop it only at its own (latest) expiry.
+        if (slot !== undefined && expiries[slot] === expiresAt) {
+          slotByKey.delete(key);
+          freeSlots.push(slot);
         }
       }
     },
-    expiresAt: (key) => expiresAtByKey.get(key),
-    set(key, expiresAt) {
-      expiresAtByKey.set(key, expiresAt);
-      push({ expiresAt, key });
+    expiresAt(key) {
+      const slot = slotByKey.get(key);
+      return slot === undefined ? undefined : expiries[slot];
     },
-    size: () => heap.length,
+    set(key, expiresAt) {
+      let slot = slotByKey.get(key);
+      if (slot === undefined) {
+        slot = newSlot();
+        slotByKey.set(key, slot);
+        counts[slot] = 0;
+      }
+      expiries[slot] = expiresAt;
+      heap.push(key, expiresAt);
+    },
+    count(key) {
+      const slot = slotByKey.get(key);
+      return slot === undefined ? 0 : counts[slot]!;
+    },
+    setCount(key, count) {
+      counts[slotByKey.get(key)!] = count;
+    },
+    size: () => heap.size(),
+  };
+}
+
+/**
+ * Keys stored once each until they expire, never extended (a used nonce): a set and the heap, no
+ * expiry kept per key, since a key is stored again only after its one heap entry has been swept.
+ */
+function createExpiringSet(): {
+  sweep(at: number): void;
+  has(key: string): boolean;
+  add(key: string, expiresAt: number): void;
+  size(): number;
+} {
+  const live = new Set<string>();
+  const heap = createExpiryHeap();
+  return {
+    sweep(at) {
+      while (heap.earliest() <= at) live.delete(heap.pop());
+    },
+    has: (key) => live.has(key),
+    add(key, expiresAt) {
+      live.add(key);
+      heap.push(key, expiresAt);
+    },
+    size: () => heap.size(),
   };
 }
 
@@ -120,16 +216,19 @@ export function createAttemptCounts(
   /** Called before an entry is added (a memory store's cap: it throws to refuse). */
   makeRoom?: (at: number) => void,
 ): ((nonce: string, ttlMs: number) => number) & { size(): number; sweep(at: number): void } {
-  const counts = new Map<string, number>();
-  const expiries = createExpiringKeys((key) => counts.delete(key));
+  const expiries = createExpiringKeys();
   const countOne = (nonce: string, ttlMs: number): number => {
     const at = now();
     expiries.sweep(at);
     const current = expiries.expiresAt(nonce);
-    if (current === undefined || current < at + ttlMs) makeRoom?.(at);
-    const count = current === undefined ? 1 : (counts.get(nonce) ?? 0) + 1;
-    counts.set(nonce, count);
-    if (current === undefined || current < at + ttlMs) expiries.set(nonce, at + ttlMs);
+    // A later call extends the count's life, never shortens it.
+    const extending = current === undefined || current < at + ttlMs;
+    if (extending) {
+      makeRoom?.(at);
+      expiries.set(nonce, at + ttlMs);
+    }
+    const count = expiries.count(nonce) + 1;
+    expiries.setCount(nonce, count);
     return count;
   };
   return Object.assign(countOne, { size: () => expiries.size(), sweep: (at: number) => expiries.sweep(at) });
@@ -216,7 +315,7 @@ export function createMemoryNonceStore(
     );
   };
 
-  const usedNonces = createExpiringKeys();
+  const usedNonces = createExpiringSet();
   const revokedIds = createExpiringKeys();
   const countAttempt = createAttemptCounts(now, (at) => makeRoom(at, "count a signature attempt"));
 
@@ -226,9 +325,9 @@ export function createMemoryNonceStore(
       checkNonceInput("createMemoryNonceStore()", nonce, ttlMs);
       const at = now();
       usedNonces.sweep(at);
-      if (usedNonces.expiresAt(nonce) !== undefined) return false;
+      if (usedNonces.has(nonce)) return false;
       makeRoom(at, "record a used nonce");
-      usedNonces.set(nonce, at + ttlMs);
+      usedNonces.add(nonce, at + ttlMs);
       return true;
     },
     async countAttempt(nonce: string, ttlMs: number): Promise<number> {

@@ -100,3 +100,58 @@ describe("createMemoryNonceStore revocations", () => {
     await expect(store.isRevoked(7 as never)).rejects.toThrow(/isRevoked needs the id/);
   });
 });
+
+describe("createMemoryNonceStore expiries (held without an object per entry)", () => {
+  it("starts a new attempt count at 1 when an expired one's room is reused, and keeps an extended count to its latest expiry", async () => {
+    let now = 0;
+    const store = createMemoryNonceStore({ now: () => now });
+    expect(await store.countAttempt("first-nonce", 100)).toBe(1);
+    expect(await store.countAttempt("first-nonce", 100)).toBe(2);
+    now = 50;
+    expect(await store.countAttempt("first-nonce", 100)).toBe(3);
+    now = 100;
+    // The first expiry has passed, the extended one (150) has not.
+    expect(await store.countAttempt("first-nonce", 100)).toBe(4);
+    now = 200;
+    expect(await store.countAttempt("other-nonce", 100)).toBe(1);
+    expect(await store.countAttempt("first-nonce", 100)).toBe(1);
+  });
+
+  it("answers like a plain map of expiries over thousands of random calls with random TTLs", async () => {
+    let now = 0;
+    const store = createMemoryNonceStore({ now: () => now });
+    const used = new Map<string, number>();
+    const counts = new Map<string, { count: number; until: number }>();
+    const revoked = new Map<string, number>();
+    // A fixed linear congruential sequence: the same calls on every run.
+    let seed = 12_345;
+    const next = (below: number): number => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % below;
+    };
+    for (let call = 0; call < 20_000; call += 1) {
+      now += next(5);
+      const key = `key-${next(300)}`;
+      const ttlMs = 1 + next(400);
+      const kind = next(4);
+      if (kind === 0) {
+        const expected = (used.get(key) ?? -1) <= now;
+        if (expected) used.set(key, now + ttlMs);
+        expect(await store.consume(key, ttlMs)).toBe(expected);
+      } else if (kind === 1) {
+        const held = counts.get(key);
+        const entry = held !== undefined && held.until > now ? held : { count: 0, until: 0 };
+        entry.count += 1;
+        entry.until = Math.max(entry.until, now + ttlMs);
+        counts.set(key, entry);
+        expect(await store.countAttempt(key, ttlMs)).toBe(entry.count);
+      } else if (kind === 2) {
+        const until = revoked.get(key);
+        revoked.set(key, until !== undefined && until > now ? Math.max(until, now + ttlMs) : now + ttlMs);
+        await store.revoke(key, ttlMs);
+      } else {
+        expect(await store.isRevoked(key)).toBe((revoked.get(key) ?? -1) > now);
+      }
+    }
+  });
+});

@@ -18,6 +18,7 @@ import {
   interactionMessage,
   locationOf,
   postInteractionVerify,
+  signInteraction,
   startTestProvider,
   via,
   type Interaction,
@@ -115,11 +116,7 @@ describe.skipIf(!available && process.env.CI === undefined)("two provider instan
   it("a grant whose sign-in record is gone from the shared storage names no account: its tokens stop, and signing in again works", async () => {
     const { start, interaction } = await beginOnA("openid xrpl offline_access", { prompt: "consent" });
     const account = newKeyAccount();
-    const nonce = String((await getInteractionNonce(interaction)).body.nonce);
-    const verified = await postInteractionVerify(
-      interaction,
-      signatureProof(interactionMessage(interaction, account.address, nonce), account),
-    );
+    const verified = await signInteraction(interaction, { account });
     const callback = await followToRedirectUri(interaction.jar, String(verified.body.redirectTo), REDIRECT_URI);
     const tokens = await exchangeCode(rp, start, callback);
     expect(tokens.refresh_token).toBeDefined();
@@ -144,8 +141,7 @@ describe.skipIf(!available && process.env.CI === undefined)("two provider instan
       url: target.href,
       details: interaction.details,
     };
-    const secondNonce = String((await getInteractionNonce(next)).body.nonce);
-    const second = await postInteractionVerify(next, signatureProof(interactionMessage(next, account.address, secondNonce), account));
+    const second = await signInteraction(next, { account });
     expect(second).toMatchObject({ status: 200 });
     const secondTokens = await exchangeCode(
       rp,
@@ -183,12 +179,7 @@ describe.skipIf(!available && process.env.CI === undefined)("two provider instan
 
   it("an authorization code sent to both instances at once is exchanged once: the other gets invalid_grant", async () => {
     const { start, interaction } = await beginOnA("openid");
-    const account = newKeyAccount();
-    const nonce = String((await getInteractionNonce(interaction)).body.nonce);
-    const verified = await postInteractionVerify(
-      interaction,
-      signatureProof(interactionMessage(interaction, account.address, nonce), account),
-    );
+    const verified = await signInteraction(interaction);
     const callback = await followToRedirectUri(interaction.jar, String(verified.body.redirectTo), REDIRECT_URI);
     const code = callback.searchParams.get("code")!;
     const exchange = (origin: string) =>

@@ -1,3 +1,4 @@
+import type * as nodeCrypto from "node:crypto";
 import { createPublicKey, verify as cryptoVerify } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { deriveKeypair, generateSeed, sign } from "ripple-keypairs";
@@ -81,30 +82,14 @@ describe("backend selection, one curve at a time", () => {
   });
 
   it("keeps node:crypto throughout when RIPEMD-160 is missing: addresses are derived in JavaScript", async () => {
-    const real = await import("node:crypto");
-    const withoutRipemd = {
-      ...real,
-      createHash: ((algorithm: string) => {
-        if (algorithm === "ripemd160") throw new Error("Digest method not supported");
-        return real.createHash(algorithm);
-      }) as typeof real.createHash,
-    };
-    vi.spyOn(process, "getBuiltinModule").mockReturnValue(withoutRipemd);
+    vi.spyOn(process, "getBuiltinModule").mockReturnValue(await nodeCryptoWithoutDigest("ripemd160"));
     const backend = await selectSignatureBackend();
     expect(backend.parts).toEqual({ ed25519: "node:crypto", secp256k1: "node:crypto", hashes: "node:crypto" });
     expect(createSignatureEngine(backend).addressOf(bytes(fixtures.ed25519.keypair.publicKey))).toBe(fixtures.ed25519.address);
   });
 
   it("keeps node:crypto for both curves and takes noble's hashes when SHA-512 is missing", async () => {
-    const real = await import("node:crypto");
-    const withoutSha512 = {
-      ...real,
-      createHash: ((algorithm: string) => {
-        if (algorithm === "sha512") throw new Error("Digest method not supported");
-        return real.createHash(algorithm);
-      }) as typeof real.createHash,
-    };
-    vi.spyOn(process, "getBuiltinModule").mockReturnValue(withoutSha512);
+    vi.spyOn(process, "getBuiltinModule").mockReturnValue(await nodeCryptoWithoutDigest("sha512"));
     const backend = await selectSignatureBackend();
     expect(backend.parts).toEqual({ ed25519: "node:crypto", secp256k1: "node:crypto", hashes: "noble" });
     expect(
@@ -211,3 +196,13 @@ describe("node:crypto path", () => {
     }
   });
 });
+
+/** node:crypto as a runtime whose OpenSSL build lacks one digest serves it: `createHash` of it throws. */
+async function nodeCryptoWithoutDigest(missing: string): Promise<typeof nodeCrypto> {
+  const real = await import("node:crypto");
+  const createHash: typeof real.createHash = (algorithm, options) => {
+    if (algorithm === missing) throw new Error("Digest method not supported");
+    return real.createHash(algorithm, options);
+  };
+  return { ...real, createHash };
+}

@@ -126,7 +126,7 @@ function createNativeSeal(secrets: readonly string[], crypto: NativeCrypto, buff
   // base64url text reaches the decoder.
   const decode = (text: string): Uint8Array<ArrayBuffer> | undefined => {
     if (buffer === undefined) return base64UrlDecode(text);
-    if (text.length % 4 === 1 || !BASE64URL_TEXT.test(text)) return undefined;
+    if (text.length % 4 === 1 || !BASE64URL_TEXT.test(text) || hasStrayBits(text)) return undefined;
     const decoded = buffer.from(text, "base64url");
     return new Uint8Array(decoded.buffer as ArrayBuffer, decoded.byteOffset, decoded.byteLength);
   };
@@ -272,6 +272,19 @@ export function base64UrlEncode(bytes: Uint8Array): string {
     text += BASE64URL[value >> 18]! + BASE64URL[(value >> 12) & 63]! + BASE64URL[(value >> 6) & 63]!;
   }
   return text;
+}
+
+/**
+ * Whether the last character of unpadded base64url text carries bits past the end of the data.
+ * node:buffer ignores them, so without this check several texts would open as one value; the
+ * JavaScript decoder below refuses them, and both decoders must answer alike.
+ */
+function hasStrayBits(text: string): boolean {
+  const rest = text.length % 4;
+  if (rest === 0) return false;
+  const last = BASE64URL_VALUES[text.charCodeAt(text.length - 1)] ?? -1;
+  // 2 characters carry 1 byte (4 bits spare), 3 carry 2 bytes (2 bits spare).
+  return (last & (rest === 2 ? 0x0f : 0x03)) !== 0;
 }
 
 /** Strict base64url without padding; `undefined` for anything else (another alphabet, a bad length, stray bits). */

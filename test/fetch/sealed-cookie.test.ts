@@ -317,6 +317,24 @@ describe("one open and one seal per request at most", () => {
     expect(await seal.open(`${sealed}A`)).toBeUndefined();
   });
 
+  it("refuses another spelling of a sealed value (bits past the data in its last character), whichever implementation opens it", async () => {
+    const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    for (const implementation of ["node:crypto", "webcrypto"] as const) {
+      const seal = createCookieSeal([NEW_SECRET], implementation);
+      // "payload" seals to 7 + 16 bytes: 31 characters, the last one with 2 bits past the data.
+      const sealed = await seal.seal("payload");
+      const body = sealed.split(".")[3]!;
+      expect(body.length % 4).toBe(3);
+      const last = ALPHABET.indexOf(body.at(-1)!);
+      const spellings = [...ALPHABET].filter((char, value) => value !== last && (value & ~3) === (last & ~3));
+      expect(spellings).toHaveLength(3);
+      for (const char of spellings) {
+        expect({ implementation, opened: await seal.open(`${sealed.slice(0, -1)}${char}`) }).toEqual({ implementation, opened: undefined });
+      }
+      expect(await seal.open(sealed)).toBe("payload");
+    }
+  });
+
   it("refuses a value whose plaintext is not UTF-8, whichever implementation opens it", async () => {
     for (const implementation of ["node:crypto", "webcrypto"] as const) {
       const seal = createCookieSeal([NEW_SECRET], implementation);

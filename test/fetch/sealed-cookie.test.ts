@@ -326,7 +326,7 @@ describe("one open and one seal per request at most", () => {
       const body = sealed.split(".")[3]!;
       expect(body.length % 4).toBe(3);
       const last = ALPHABET.indexOf(body.at(-1)!);
-      const spellings = [...ALPHABET].filter((char, value) => value !== last && (value & ~3) === (last & ~3));
+      const spellings = [...ALPHABET].filter((_char, value) => value !== last && (value & ~3) === (last & ~3));
       expect(spellings).toHaveLength(3);
       for (const char of spellings) {
         expect({ implementation, opened: await seal.open(`${sealed.slice(0, -1)}${char}`) }).toEqual({ implementation, opened: undefined });

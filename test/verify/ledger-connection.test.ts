@@ -199,6 +199,46 @@ describe("ledger connection", () => {
     expect(await connection.getNetworkId()).toBe(0);
   });
 
+  it("names API version 2 on every request it sends: account_info, server_info and a caller's command, whatever version the command named", async () => {
+    const { WebSocketServer } = await import("ws");
+    const server = new WebSocketServer({ host: "127.0.0.1", port: 0 });
+    await new Promise((resolveListening) => server.once("listening", resolveListening));
+    const received: Record<string, unknown>[] = [];
+    server.on("connection", (socket) => {
+      socket.on("message", (data) => {
+        const request = JSON.parse((data as Buffer).toString("utf8")) as Record<string, unknown>;
+        received.push(request);
+        const answer =
+          request["command"] === "account_info"
+            ? { id: request["id"], status: "error", type: "response", error: "actNotFound", error_message: "Account not found.", request }
+            : { id: request["id"], status: "success", type: "response", result: { info: { network_id: 0 }, node: {} } };
+        socket.send(JSON.stringify(answer));
+      });
+    });
+    const { port } = server.address() as { port: number };
+    const connection = new LedgerConnection({
+      nodeUrls: [`ws://127.0.0.1:${port}`],
+      networkId: undefined,
+      ...SHORT,
+      logger: SILENT_LOGGER,
+    });
+    connections.push(connection);
+    try {
+      const account = walletFor("ed25519").classicAddress;
+      expect((await connection.getAccountAuthority(account)).exists).toBe(false);
+      expect(await connection.getNetworkId()).toBe(0);
+      await connection.request({ command: "ledger_entry", index: "0".repeat(64), api_version: 1 });
+      expect(received.map((request) => [request["command"], request["api_version"]])).toEqual([
+        ["account_info", 2],
+        ["server_info", 2],
+        ["ledger_entry", 2],
+      ]);
+    } finally {
+      await connection.close();
+      server.close();
+    }
+  });
+
   it("reads a node's other error answers as the ledger unavailable, naming the error, and keeps the connection", async () => {
     node = await startMockRippled();
     const connection = new LedgerConnection({ nodeUrls: [node.url], networkId: undefined, ...SHORT, logger: SILENT_LOGGER });

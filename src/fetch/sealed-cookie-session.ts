@@ -63,21 +63,19 @@ export function createSealedCookieSessions(
   // not found and goes through the full check. Every read still checks the expiry.
   const remembered = new LruCache<string, Remembered>(REMEMBERED_VALUES);
 
-  /** The record of a payload's JSON, or no session (not an object, expired). */
-  const fromJson = (sealed: string, json: string): Opened => {
+  /** The record of a payload's JSON and when it stops counting, or `undefined` (not an object, expired). */
+  const parsePayload = (json: string): { record: SessionRecord; expiresAt: number } | undefined => {
     let payload: unknown;
     try {
       payload = JSON.parse(json);
     } catch {
-      return none();
+      return undefined;
     }
-    if (typeof payload !== "object" || payload === null || Array.isArray(payload)) return none();
+    if (typeof payload !== "object" || payload === null || Array.isArray(payload)) return undefined;
     const { expiresAt } = payload as Partial<SealedPayload>;
     // The lifetime follows the handler's clock (`now`), so it holds exactly as configured and can be tested.
-    if (typeof expiresAt !== "number" || !(now() < expiresAt)) return none();
-    const record = pickSessionRecord(payload as Record<string, unknown>);
-    remember(sealed, record, json, expiresAt);
-    return { record, sealed: true };
+    if (typeof expiresAt !== "number" || !(now() < expiresAt)) return undefined;
+    return { record: pickSessionRecord(payload as Record<string, unknown>), expiresAt };
   };
 
   const remember = (sealed: string, record: SessionRecord, json: string, expiresAt: number): void => {
@@ -85,10 +83,11 @@ export function createSealedCookieSessions(
   };
 
   /** What a remembered value holds, as a fresh copy, or no session once it has expired. */
-  const recall = (sealed: string, known: Remembered): Opened => {
+  const recall = (known: Remembered): Opened => {
     if (!(now() < known.expiresAt)) return none();
     if (known.record !== undefined) return { record: { ...known.record }, sealed: true };
-    return fromJson(sealed, known.json);
+    const parsed = parsePayload(known.json);
+    return parsed === undefined ? none() : { record: parsed.record, sealed: true };
   };
 
   // Synchronous when the seal is (node:crypto): no promise and no turn of the event loop per step.
@@ -96,10 +95,16 @@ export function createSealedCookieSessions(
     const sealed = readCookie(request.headers.get("cookie"), cookie.name);
     if (sealed === undefined || sealed === "") return none();
     const known = remembered.get(sealed);
-    if (known !== undefined) return recall(sealed, known);
+    if (known !== undefined) return recall(known);
     // A cookie that does not open (tampered, truncated, sealed with another secret, an older
     // format such as an iron-session seal) is no session.
-    const fromPlaintext = (json: string | undefined): Opened => (json === undefined ? none() : fromJson(sealed, json));
+    const fromPlaintext = (json: string | undefined): Opened => {
+      if (json === undefined) return none();
+      const parsed = parsePayload(json);
+      if (parsed === undefined) return none();
+      remember(sealed, parsed.record, json, parsed.expiresAt);
+      return { record: parsed.record, sealed: true };
+    };
     const plaintext = seal.open(sealed);
     return isPromise(plaintext) ? plaintext.then(fromPlaintext) : fromPlaintext(plaintext);
   };

@@ -16,6 +16,7 @@
 //   number of seals a session secret will ever make);
 // - "v1.<key id>" is authenticated as additional data, so neither part can be swapped.
 
+import { bytesToHex } from "../shared/hex.js";
 import { randomBytes } from "../shared/random-hex.js";
 
 /** The format version, the first part of every sealed value. @internal */
@@ -326,16 +327,15 @@ export const COOKIE_SEAL_SELF_TEST = NATIVE_SELF_TEST;
 
 function passesNativeSelfTest(crypto: NativeCrypto): boolean {
   try {
-    const hex = (bytes: Uint8Array): string => Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
     const hkdf = new Uint8Array(crypto.hkdfSync("sha256", encoder.encode("secret"), encoder.encode("salt"), encoder.encode("info"), 16));
-    if (hex(hkdf) !== NATIVE_SELF_TEST.hkdf) return false;
+    if (bytesToHex(hkdf).toLowerCase() !== NATIVE_SELF_TEST.hkdf) return false;
     const key = Uint8Array.from({ length: 32 }, (_, index) => index);
     const iv = Uint8Array.from({ length: IV_BYTES }, (_, index) => index);
     const aad = encoder.encode("v1.self-test");
     const cipher = crypto.createCipheriv("aes-256-gcm", key, iv, { authTagLength: TAG_BYTES });
     cipher.setAAD(aad);
     const sealed = concat([cipher.update("sign-in-with-xrpl", "utf8"), cipher.final(), cipher.getAuthTag()]);
-    if (hex(sealed) !== NATIVE_SELF_TEST.sealed) return false;
+    if (bytesToHex(sealed).toLowerCase() !== NATIVE_SELF_TEST.sealed) return false;
     // And a changed tag must be refused.
     const decipher = crypto.createDecipheriv("aes-256-gcm", key, iv, { authTagLength: TAG_BYTES });
     decipher.setAAD(aad);

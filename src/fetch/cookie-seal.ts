@@ -370,7 +370,7 @@ function loadNativeBuffer(): NativeBuffer | undefined {
     const getBuiltinModule = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
     const module =
       typeof getBuiltinModule === "function" ? (getBuiltinModule("node:buffer") as { Buffer?: NativeBuffer } | undefined) : undefined;
-    return typeof module?.Buffer?.from === "function" && typeof module.Buffer.concat === "function" ? module.Buffer : undefined;
+    return typeof module?.Buffer?.from === "function" && typeof module?.Buffer?.concat === "function" ? module.Buffer : undefined;
   } catch {
     return undefined;
   }

@@ -10,7 +10,7 @@ import type { NormalizedSessionCookie } from "./options.js";
 export function readCookie(header: string | null, name: string): string | undefined {
   if (header === null) return undefined;
   // Walked pair by pair in place: no array of every pair, no copy of a pair that is not the one.
-  for (let start = 0; start < header.length; ) {
+  for (let start = 0; start < header.length;) {
     let end = header.indexOf(";", start);
     if (end === -1) end = header.length;
     const equals = header.indexOf("=", start);

@@ -9,18 +9,23 @@ import type { NormalizedSessionCookie } from "./options.js";
  */
 export function readCookie(header: string | null, name: string): string | undefined {
   if (header === null) return undefined;
-  for (const pair of header.split(";")) {
-    const equals = pair.indexOf("=");
-    if (equals === -1 || pair.slice(0, equals).trim() !== name) continue;
-    let value = pair.slice(equals + 1).trim();
-    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    // Only an escaped value needs decoding (a sealed session is cookie-safe text, never escaped).
-    if (!value.includes("%")) return value;
-    try {
-      return decodeURIComponent(value);
-    } catch {
-      return undefined;
+  // Walked pair by pair in place: no array of every pair, no copy of a pair that is not the one.
+  for (let start = 0; start < header.length;) {
+    let end = header.indexOf(";", start);
+    if (end === -1) end = header.length;
+    const equals = header.indexOf("=", start);
+    if (equals !== -1 && equals < end && header.slice(start, equals).trim() === name) {
+      let value = header.slice(equals + 1, end).trim();
+      if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+      // Only an escaped value needs decoding (a sealed session is cookie-safe text, never escaped).
+      if (!value.includes("%")) return value;
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return undefined;
+      }
     }
+    start = end + 1;
   }
   return undefined;
 }

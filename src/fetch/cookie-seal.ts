@@ -116,6 +116,8 @@ export function createCookieSeal(secrets: readonly string[], implementation?: "n
 interface NativeBuffer {
   from(data: ArrayBufferLike, byteOffset: number, length: number): { toString(encoding: "base64url"): string };
   from(text: string, encoding: "base64url"): Uint8Array;
+  /** One copy of the chunks, in native code, that encodes itself. */
+  concat(chunks: readonly Uint8Array[], totalLength: number): { toString(encoding: "base64url"): string };
 }
 
 const BASE64URL_TEXT = /^[A-Za-z0-9_-]*$/u;
@@ -148,8 +150,17 @@ function createNativeSeal(secrets: readonly string[], crypto: NativeCrypto, buff
       const cipher = crypto.createCipheriv("aes-256-gcm", sealing.key, iv, GCM);
       cipher.setAAD(sealing.headerBytes);
       // The text goes to the cipher as it is (UTF-8 on the way in): no encoded copy first.
-      const body = concat([cipher.update(plaintext, "utf8"), cipher.final(), cipher.getAuthTag()]);
-      return `${sealing.header}.${encode(iv)}.${encode(body)}`;
+      const ciphertext = cipher.update(plaintext, "utf8");
+      // GCM is a stream mode: `final` adds no bytes (kept if it ever did), only the tag follows.
+      const rest = cipher.final();
+      const tag = cipher.getAuthTag();
+      const chunks = rest.length === 0 ? [ciphertext, tag] : [ciphertext, rest, tag];
+      // The body (ciphertext and tag) is joined once and encoded straight from that copy.
+      const body =
+        buffer === undefined
+          ? base64UrlEncode(concat(chunks))
+          : buffer.concat(chunks, ciphertext.length + rest.length + tag.length).toString("base64url");
+      return `${sealing.header}.${encode(iv)}.${body}`;
     },
     open(sealed) {
       const parts = splitSealed(sealed, byId, decode);
@@ -359,7 +370,7 @@ function loadNativeBuffer(): NativeBuffer | undefined {
     const getBuiltinModule = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
     const module =
       typeof getBuiltinModule === "function" ? (getBuiltinModule("node:buffer") as { Buffer?: NativeBuffer } | undefined) : undefined;
-    return typeof module?.Buffer?.from === "function" ? module.Buffer : undefined;
+    return typeof module?.Buffer?.from === "function" && typeof module?.Buffer?.concat === "function" ? module.Buffer : undefined;
   } catch {
     return undefined;
   }

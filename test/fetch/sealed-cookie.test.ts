@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { base64UrlDecode, base64UrlEncode, COOKIE_SEAL_SELF_TEST, createCookieSeal, type CookieSeal } from "../../src/fetch/cookie-seal.js";
 import { createFetchHandler, type FetchHandler } from "../../src/fetch/index.js";
 import { normalizeFetchOptions } from "../../src/fetch/options.js";
-import { createSealedCookieSessions } from "../../src/fetch/sealed-cookie-session.js";
+import { createSealedCookieSessions, REMEMBERED_VALUES } from "../../src/fetch/sealed-cookie-session.js";
 import { createMemoryNonceStore } from "../../src/server/index.js";
 import type { SessionRecord } from "../../src/server/types.js";
 import { createTestClient } from "../../src/testing/index.js";
@@ -422,6 +422,44 @@ describe("one open and one seal per request at most", () => {
 
     clock += 30 * 60 * 1000;
     expect(await sessions.open(withCookie("/", cookie)).store.get()).toEqual({});
+  });
+
+  it("reads a record with surrogates (lone or paired) alike from memory and from the cipher", async () => {
+    const { counts, sessions } = countedSessions();
+    const other = countedSessions();
+    for (const pendingNonce of ["lone \uD800 high", "lone \uDFFF low", "paired \u{1F600}", "plain é"]) {
+      const writing = sessions.open(new Request("http://localhost/"));
+      await writing.store.set({ pendingNonce, nonceIssuedAt: 1 });
+      const cookie = decodeURIComponent(/siwx_session=([^;]*)/.exec((await writing.setCookie())!)![1]!);
+      const remembered = await sessions.open(withCookie("/", cookie)).store.get();
+      const opened = await other.sessions.open(withCookie("/", cookie)).store.get();
+      expect({ pendingNonce, remembered }).toEqual({ pendingNonce, remembered: opened });
+      expect(opened.pendingNonce).toBe(pendingNonce);
+    }
+    expect(counts.opens).toBe(0);
+    expect(other.counts.opens).toBe(4);
+  });
+
+  it("forgets remembered values in the order it remembered them: a read does not keep one longer, and a forgotten one still opens", async () => {
+    const { counts, sessions } = countedSessions();
+    const sealNew = async (record: SessionRecord): Promise<string> => {
+      const writing = sessions.open(new Request("http://localhost/"));
+      await writing.store.set(record);
+      return decodeURIComponent(/siwx_session=([^;]*)/.exec((await writing.setCookie())!)![1]!);
+    };
+    const first: SessionRecord = { pendingNonce: "f".repeat(32), nonceIssuedAt: 1 };
+    const cookie = await sealNew(first);
+    for (let index = 1; index < REMEMBERED_VALUES; index += 1) await sealNew({ pendingNonce: "a".repeat(32), nonceIssuedAt: index });
+    // Still remembered (the oldest of exactly REMEMBERED_VALUES): read without the cipher.
+    expect(await sessions.open(withCookie("/", cookie)).store.get()).toEqual(first);
+    expect(counts.opens).toBe(0);
+    // One more value pushes out the oldest remembered, read a moment ago or not.
+    await sealNew({ pendingNonce: "b".repeat(32), nonceIssuedAt: 2 });
+    expect(await sessions.open(withCookie("/", cookie)).store.get()).toEqual(first);
+    expect(counts.opens).toBe(1);
+    // Opened by the cipher, it is remembered again.
+    expect(await sessions.open(withCookie("/", cookie)).store.get()).toEqual(first);
+    expect(counts).toEqual({ seals: REMEMBERED_VALUES + 1, opens: 1 });
   });
 
   it("compares the app's data and signer lists by value: a copy written back is not re-sealed, a changed one is", async () => {

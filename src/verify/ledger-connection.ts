@@ -184,11 +184,13 @@ export class LedgerConnection implements LedgerReader {
    * or an answer without a result, is a `LedgerUnavailableError`.
    */
   request(command: LedgerRequest): Promise<Record<string, unknown>> {
-    const name = String(command.command);
+    let name = "the command";
     let json: string;
     try {
+      name = String(command.command);
       json = requestJson({ ...command });
     } catch (error) {
+      // Rejected, not thrown, as from an async function: a command that cannot be read or serialised.
       return Promise.reject(asUnavailable(name, error));
     }
     return this.#request(name, json, (answer) => {

@@ -34,12 +34,14 @@ export interface LazyLedger extends LedgerReader {
 /** A {@link LazyLedger} over a `LedgerConnection` built from `options` on the first look-up. */
 export function createLazyLedger(options: LedgerConnectionOptions): LazyLedger {
   let connection: Promise<LedgerConnection> | undefined;
+  /** The connection once built: look-ups then call it directly, without a promise of their own. */
+  let loaded: LedgerConnection | undefined;
   let closed = false;
 
   function connect(): Promise<LedgerConnection> {
     if (closed) return Promise.reject(new LedgerUnavailableError("The verifier is closed."));
     connection ??= import("./ledger-connection.js").then(
-      (module) => new module.LedgerConnection(options),
+      (module) => (loaded = new module.LedgerConnection(options)),
       (error: unknown) => {
         connection = undefined;
         throw new LedgerUnavailableError("The ledger connection code could not be loaded.", { cause: error });
@@ -49,17 +51,21 @@ export function createLazyLedger(options: LedgerConnectionOptions): LazyLedger {
   }
 
   return {
-    async getAccountAuthority(address: string): Promise<AccountAuthority> {
-      return (await connect()).getAccountAuthority(address);
+    getAccountAuthority(address: string): Promise<AccountAuthority> {
+      if (loaded !== undefined && !closed) return loaded.getAccountAuthority(address);
+      return connect().then((ledger) => ledger.getAccountAuthority(address));
     },
-    async getSignerListAuthority(address: string): Promise<AccountAuthority> {
-      return (await connect()).getSignerListAuthority(address);
+    getSignerListAuthority(address: string): Promise<AccountAuthority> {
+      if (loaded !== undefined && !closed) return loaded.getSignerListAuthority(address);
+      return connect().then((ledger) => ledger.getSignerListAuthority(address));
     },
-    async getNetworkId(): Promise<number | undefined> {
-      return (await connect()).getNetworkId();
+    getNetworkId(): Promise<number | undefined> {
+      if (loaded !== undefined && !closed) return loaded.getNetworkId();
+      return connect().then((ledger) => ledger.getNetworkId());
     },
-    async request(command: LedgerRequest): Promise<Record<string, unknown>> {
-      return (await connect()).request(command);
+    request(command: LedgerRequest): Promise<Record<string, unknown>> {
+      if (loaded !== undefined && !closed) return loaded.request(command);
+      return connect().then((ledger) => ledger.request(command));
     },
     async close(): Promise<void> {
       closed = true;

@@ -24,8 +24,12 @@ const FIRST_BACKOFF_MS = 1000;
 const MAX_BACKOFF_MS = 60_000;
 /** How often an idle connection is pinged, so a dead one is noticed before a sign-in needs it. */
 const HEARTBEAT_INTERVAL_MS = 30_000;
-/** The rippled API version whose account_info shape parseAccountInfo reads first (it reads v1 too). */
-const API_VERSION = 2;
+/**
+ * The rippled API version every request names, whose account_info shape parseAccountInfo reads
+ * first (it reads v1 too), as the request's text writes it (`requestJson`, and account_info's own
+ * text).
+ */
+const API_VERSION_FIELD = `"api_version":2`;
 /**
  * How long an account's signer list, read for a multi-signed proof, is reused (per account, from
  * when the look-up was sent). A signer removed from the list, or a raised quorum, counts for new
@@ -121,7 +125,10 @@ export class LedgerConnection implements LedgerReader {
     // look-up asks the ledger again and a rotated key counts at once.
     const pending = this.#accountLookups.get(address);
     if (pending !== undefined) return pending;
-    const lookup = this.#fetchAccountAuthority(address);
+    // The request's text is written here, not serialised from an object: it is the one request
+    // made on every sign-in, and its fields are fixed but for the address.
+    const json = `{"command":"account_info","account":${JSON.stringify(address)},"ledger_index":"validated","signer_lists":true,${API_VERSION_FIELD}}`;
+    const lookup = this.#request("account_info", json, (answer) => readAccountAuthority(address, answer));
     this.#accountLookups.set(address, lookup);
     // Registered before any caller's own reaction, so the entry is gone when a caller resumes (as
     // a `finally` inside an async wrapper did, without the wrapper's promise and its turns).
@@ -157,13 +164,12 @@ export class LedgerConnection implements LedgerReader {
     if (this.#networkIdLookup !== undefined) return this.#networkIdLookup;
     const lookup = (async () => {
       try {
-        const { answer, connection } = await this.#request({ command: "server_info" });
-        if (!answer.ok) throw new NodeErrorResponse(answer.error, answer.text);
-        const value = reportedNetworkId(answer.response);
-        connection.networkId = { value };
-        return value;
-      } catch (error) {
-        throw asUnavailable("server_info", error);
+        return await this.#request("server_info", requestJson({ command: "server_info" }), (answer, connection) => {
+          if (!answer.ok) throw asUnavailable("server_info", new NodeErrorResponse(answer.error, answer.text));
+          const value = reportedNetworkId(answer.response);
+          connection.networkId = { value };
+          return value;
+        });
       } finally {
         this.#networkIdLookup = undefined;
       }
@@ -177,20 +183,24 @@ export class LedgerConnection implements LedgerReader {
    * `result`. A node's error answer is a `LedgerRequestError` with its token; no answer in time,
    * or an answer without a result, is a `LedgerUnavailableError`.
    */
-  async request(command: LedgerRequest): Promise<Record<string, unknown>> {
-    const name = String(command.command);
-    let answer: RpcAnswer;
+  request(command: LedgerRequest): Promise<Record<string, unknown>> {
+    let name = "the command";
+    let json: string;
     try {
-      ({ answer } = await this.#request({ ...command }));
+      name = String(command.command);
+      json = requestJson({ ...command });
     } catch (error) {
-      throw asUnavailable(name, error);
+      // Rejected, not thrown, as from an async function: a command that cannot be read or serialised.
+      return Promise.reject(asUnavailable(name, error));
     }
-    if (!answer.ok) {
-      throw new LedgerRequestError(answer.error, `The ledger node answered ${name} with the error ${answer.error}: ${answer.text}`);
-    }
-    const result = answer.response["result"];
-    if (!isRecord(result)) throw new LedgerUnavailableError(`The ledger node answered ${name} without a result.`);
-    return result;
+    return this.#request(name, json, (answer) => {
+      if (!answer.ok) {
+        throw new LedgerRequestError(answer.error, `The ledger node answered ${name} with the error ${answer.error}: ${answer.text}`);
+      }
+      const result = answer.response["result"];
+      if (!isRecord(result)) throw new LedgerUnavailableError(`The ledger node answered ${name} without a result.`);
+      return result;
+    });
   }
 
   /** Ends the socket and every timer; later look-ups reject with `LedgerUnavailableError`. */
@@ -206,48 +216,48 @@ export class LedgerConnection implements LedgerReader {
     await Promise.all(this.#retiring);
   }
 
-  async #fetchAccountAuthority(address: string): Promise<AccountAuthority> {
-    let answer: RpcAnswer;
-    try {
-      ({ answer } = await this.#request({ command: "account_info", account: address, ledger_index: "validated", signer_lists: true }));
-    } catch (error) {
-      throw asUnavailable("account_info", error);
-    }
-    if (!answer.ok) {
-      // An account not on the ledger (a new wallet: the common case of a first sign-in) is an
-      // answer, read without an exception.
-      if (answer.error === "actNotFound") return { account: address, exists: false, masterDisabled: false };
-      throw asUnavailable("account_info", new NodeErrorResponse(answer.error, answer.text));
-    }
-    const authority = parseAccountInfo(address, answer.response["result"]);
-    if (authority === undefined)
-      throw new LedgerUnavailableError("The ledger node answered account_info with data this library cannot read.");
-    return authority;
+  /**
+   * Sends one request (`json`, made by `requestJson` or naming `API_VERSION_FIELD`), connecting
+   * first when needed, within connectTimeoutMs + requestTimeoutMs in all, and resolves what `read`
+   * makes of the answer (the node's error answers included) and of the connection that gave it.
+   * A connection that died under the request (a drop not yet noticed when it was sent) gets one
+   * fresh connection within the same budget. Errors: `NetworkMismatchError`,
+   * `LedgerUnavailableError`, or what `read` throws.
+   *
+   * With a socket open, the request is sent at once and its answer is read in the one reaction
+   * to the socket's promise: no turn of the event loop and no async function on the path of
+   * every sign-in.
+   */
+  #request<T>(command: string, json: string, read: (answer: RpcAnswer, connection: Connected) => T): Promise<T> {
+    const deadline = Date.now() + this.#connectTimeoutMs + this.#requestTimeoutMs;
+    const current = this.#current;
+    if (!this.#closed && current !== undefined && current.rpc.isOpen()) return this.#send(current, command, json, read, deadline, 0);
+    return this.#connectAndSend(command, json, read, deadline, 0);
   }
 
-  /**
-   * Sends one request in API version 2, connecting first when needed, within connectTimeoutMs +
-   * requestTimeoutMs in all. A connection that died under the request (a drop
-   * not yet noticed when it was sent) gets one fresh connection within the same budget. The
-   * node's error answers resolve (`ok: false`); errors: `NetworkMismatchError` or
-   * `LedgerUnavailableError`.
-   */
-  async #request(body: Record<string, unknown>): Promise<{ answer: RpcAnswer; connection: Connected }> {
-    // Every caller passes an object of its own, made for this request: the version is written
-    // into it (replacing any the command named) rather than into a copy, which cost more than
-    // serialising the request.
-    body["api_version"] = API_VERSION;
-    const command = String(body["command"]);
-    const deadline = Date.now() + this.#connectTimeoutMs + this.#requestTimeoutMs;
-    for (let attempt = 0; ; attempt += 1) {
-      // An open socket is used at once: no turn of the event loop on the path of every sign-in.
-      const current = this.#current;
-      const connection = !this.#closed && current !== undefined && current.rpc.isOpen() ? current : await this.#connected(deadline);
-      const remainingMs = Math.max(1, Math.min(this.#requestTimeoutMs, deadline - Date.now()));
-      try {
-        const answer = await connection.rpc.answer(body, remainingMs);
-        return { answer, connection };
-      } catch (error) {
+  async #connectAndSend<T>(
+    command: string,
+    json: string,
+    read: (answer: RpcAnswer, connection: Connected) => T,
+    deadline: number,
+    attempt: number,
+  ): Promise<T> {
+    const connection = await this.#connected(deadline);
+    return this.#send(connection, command, json, read, deadline, attempt);
+  }
+
+  #send<T>(
+    connection: Connected,
+    command: string,
+    json: string,
+    read: (answer: RpcAnswer, connection: Connected) => T,
+    deadline: number,
+    attempt: number,
+  ): Promise<T> {
+    const remainingMs = Math.max(1, Math.min(this.#requestTimeoutMs, deadline - Date.now()));
+    return connection.rpc.answerJson(json, remainingMs).then(
+      (answer) => read(answer, connection),
+      (error: unknown) => {
         if (error instanceof RequestTimeoutError) {
           // A node that cannot answer in time is treated as gone: the next look-up reconnects,
           // to the next node when there is one.
@@ -262,8 +272,9 @@ export class LedgerConnection implements LedgerReader {
         }
         const retryable = error instanceof SocketClosedError && attempt === 0 && !this.#closed && Date.now() < deadline;
         if (!retryable) throw asUnavailable(command, error);
-      }
-    }
+        return this.#connectAndSend(command, json, read, deadline, attempt + 1);
+      },
+    );
   }
 
   async #connected(deadline: number): Promise<Connected> {
@@ -334,7 +345,9 @@ export class LedgerConnection implements LedgerReader {
         let reported: number | undefined;
         try {
           const timeoutMs = Math.max(1, Math.min(this.#requestTimeoutMs, deadline - Date.now()));
-          reported = reportedNetworkId(await rpc.request({ command: "server_info", api_version: API_VERSION }, timeoutMs));
+          const answer = await rpc.answerJson(requestJson({ command: "server_info" }), timeoutMs);
+          if (!answer.ok) throw new NodeErrorResponse(answer.error, answer.text);
+          reported = reportedNetworkId(answer.response);
         } catch (error) {
           skip(node, `server_info failed (${describe(error)})`);
           this.#fail(node);
@@ -433,6 +446,31 @@ export class LedgerConnection implements LedgerReader {
     clearTimeout(this.#heartbeat);
     this.#heartbeat = undefined;
   }
+}
+
+/**
+ * A request's text in API version 2, whatever version `body` named. `body` is an object made for
+ * this request: a version it names is taken out of it rather than out of a copy, which cost more
+ * than serialising the request.
+ */
+function requestJson(body: Record<string, unknown>): string {
+  if (Object.hasOwn(body, "api_version")) delete body["api_version"];
+  const json = JSON.stringify(body);
+  return json === "{}" ? `{${API_VERSION_FIELD}}` : `${json.slice(0, -1)},${API_VERSION_FIELD}}`;
+}
+
+/** What an account_info answer says of a key's authority over `address`. */
+function readAccountAuthority(address: string, answer: RpcAnswer): AccountAuthority {
+  if (!answer.ok) {
+    // An account not on the ledger (a new wallet: the common case of a first sign-in) is an
+    // answer, read without an exception.
+    if (answer.error === "actNotFound") return { account: address, exists: false, masterDisabled: false };
+    throw asUnavailable("account_info", new NodeErrorResponse(answer.error, answer.text));
+  }
+  const authority = parseAccountInfo(address, answer.response["result"]);
+  if (authority === undefined)
+    throw new LedgerUnavailableError("The ledger node answered account_info with data this library cannot read.");
+  return authority;
 }
 
 function reportedNetworkId(response: Record<string, unknown>): number | undefined {

@@ -16,6 +16,12 @@ export interface WebSocketLike {
   addEventListener(type: "open" | "message" | "error" | "close", listener: (event: { data?: unknown; message?: unknown }) => void): void;
   /** `ws` only: drop the connection at once, without the closing handshake. */
   terminate?(): void;
+  /**
+   * `ws` only: its own event interface. A `message` listener gets the payload as it arrived (a
+   * Buffer for a text message) and whether it was binary, without the event object and the
+   * decoded copy that `addEventListener` makes for every message.
+   */
+  on?(type: "message", listener: (data: unknown, isBinary: boolean) => void): unknown;
 }
 
 /**
@@ -35,7 +41,15 @@ type WebSocketConstructor = new (url: string) => WebSocketLike;
 /** The `ws` package's constructor, which takes options after the URL. */
 type WsConstructor = new (url: string, options: typeof WS_OPTIONS) => WebSocketLike;
 
-const WS_OPTIONS = { perMessageDeflate: false } as const;
+/**
+ * Options of the `ws` client (docs/decisions/0042 and 0046). No permessage-deflate offer: a node
+ * whose port enables it (rippled's `permessage_deflate`) would otherwise have every request and
+ * answer, a few hundred bytes each, go through zlib. No UTF-8 check of text messages: every answer
+ * is read by `JSON.parse` and each field used is checked for its type and value, so a malformed
+ * byte can only become U+FFFD inside a string no check accepts; the node is trusted for the
+ * ledger's content anyway, and a check would only turn such an answer into a dropped connection.
+ */
+const WS_OPTIONS = { perMessageDeflate: false, skipUTF8Validation: true } as const;
 
 let factory: Promise<WebSocketFactory> | undefined;
 
@@ -47,8 +61,6 @@ export function loadWebSocketFactory(): Promise<WebSocketFactory> {
     const module = (await import("ws")) as unknown as { WebSocket?: WsConstructor; default?: WsConstructor };
     const Constructor = module.WebSocket ?? module.default;
     if (typeof Constructor !== "function") throw new Error("the ws package did not load");
-    // No permessage-deflate offer: a node whose port enables it (rippled's `permessage_deflate`)
-    // would otherwise have every request and answer, a few hundred bytes each, go through zlib.
     return (url: string) => new Constructor(url, WS_OPTIONS);
   })();
   factory.catch(() => {
@@ -171,7 +183,12 @@ export class RpcSocket {
         rpc.#stream = corkableStream(socket);
         resolve(rpc);
       });
-      socket.addEventListener("message", (event) => rpc.#receive(event.data));
+      if (typeof socket.on === "function") {
+        // `ws`: the text message's bytes, read once by #receiveText; no event object per message.
+        socket.on("message", (data, isBinary) => rpc.#receiveText(isBinary ? decode(data) : String(data)));
+      } else {
+        socket.addEventListener("message", (event) => rpc.#receiveText(typeof event.data === "string" ? event.data : decode(event.data)));
+      }
       socket.addEventListener("error", (event) => {
         if (!opened) fail(`the WebSocket connection failed${typeof event.message === "string" ? ` (${event.message})` : ""}`);
       });
@@ -201,18 +218,24 @@ export class RpcSocket {
    * Rejects only when no answer comes (timeout, closed socket).
    */
   answer(body: Record<string, unknown>, timeoutMs: number): Promise<RpcAnswer> {
+    // A body with an `id` of its own (a caller's command) is sent without it, so the request
+    // carries one id, ours.
+    if (Object.hasOwn(body, "id")) {
+      const { id: _ignored, ...rest } = body;
+      return this.answerJson(JSON.stringify(rest), timeoutMs);
+    }
+    return this.answerJson(JSON.stringify(body), timeoutMs);
+  }
+
+  /**
+   * As {@link answer}, for a request already serialised: `json` is a JSON object without an `id`.
+   * The id goes in as text: copying the body into a new object to add it cost more than the
+   * serialisation itself.
+   */
+  answerJson(json: string, timeoutMs: number): Promise<RpcAnswer> {
     if (!this.isOpen()) return Promise.reject(new SocketClosedError("The connection to the ledger node is closed."));
     const id = this.#nextId++;
-    // The id goes in as text: copying the body into a new object to add it cost more than the
-    // serialisation itself. A body with an `id` of its own (a caller's command) is copied, so the
-    // request carries one id, ours.
-    let text: string;
-    if (Object.hasOwn(body, "id")) {
-      text = JSON.stringify({ ...body, id });
-    } else {
-      const json = JSON.stringify(body);
-      text = json === "{}" ? `{"id":${id}}` : `${json.slice(0, -1)},"id":${id}}`;
-    }
+    const text = json === "{}" ? `{"id":${id}}` : `${json.slice(0, -1)},"id":${id}}`;
     return new Promise((resolve, reject) => {
       const deadlineMs = performance.now() + timeoutMs;
       this.#pending.set(id, { resolve, reject, deadlineMs, timeoutMs });
@@ -315,10 +338,10 @@ export class RpcSocket {
     }
   }
 
-  #receive(data: unknown): void {
+  #receiveText(text: string): void {
     let response: unknown;
     try {
-      response = JSON.parse(typeof data === "string" ? data : utf8.decode(data as ArrayBuffer | Uint8Array));
+      response = JSON.parse(text);
     } catch {
       return;
     }
@@ -337,6 +360,12 @@ export class RpcSocket {
     }
     pending.resolve({ ok: true, response: message });
   }
+}
+
+/** A binary message's text (UTF-8); a payload of no known binary form reads as no JSON. */
+function decode(data: unknown): string {
+  if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) return utf8.decode(data);
+  return "";
 }
 
 /** The `ws` package's TCP stream under `socket`, when it has one that can be corked. */

@@ -226,6 +226,15 @@ describe("ledger connection", () => {
     try {
       const account = walletFor("ed25519").classicAddress;
       expect((await connection.getAccountAuthority(account)).exists).toBe(false);
+      // account_info's text is written by hand: it names these fields, and no others.
+      expect(received[0]).toEqual({
+        command: "account_info",
+        account,
+        ledger_index: "validated",
+        signer_lists: true,
+        api_version: 2,
+        id: expect.any(Number) as number,
+      });
       expect(await connection.getNetworkId()).toBe(0);
       await connection.request({ command: "ledger_entry", index: "0".repeat(64), api_version: 1 });
       expect(received.map((request) => [request["command"], request["api_version"]])).toEqual([

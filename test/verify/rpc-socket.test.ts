@@ -56,8 +56,24 @@ class FakeSocket implements WebSocketLike {
   }
 }
 
-async function openRpc(withStream = true): Promise<{ rpc: RpcSocket; socket: FakeSocket }> {
-  const socket = new FakeSocket(withStream);
+/** A stand-in for a `ws` socket: its own `on("message")` gives the payload's bytes and whether they were binary. */
+class FakeWsSocket extends FakeSocket {
+  readonly onMessage: ((data: unknown, isBinary: boolean) => void)[] = [];
+
+  on(type: "message", listener: (data: unknown, isBinary: boolean) => void): this {
+    if (type === "message") this.onMessage.push(listener);
+    return this;
+  }
+
+  override answer(response: Record<string, unknown>): void {
+    for (const listener of this.onMessage) listener(Buffer.from(JSON.stringify(response)), false);
+  }
+}
+
+async function openRpc(
+  withStream = true,
+  socket: FakeSocket = new FakeSocket(withStream),
+): Promise<{ rpc: RpcSocket; socket: FakeSocket }> {
   const attempt = RpcSocket.connect(
     () => socket,
     "ws://node.invalid",
@@ -113,6 +129,22 @@ describe("rpc socket", () => {
     expect(socket.sent).toEqual([{ text: expect.any(String) as string, corked: false }]);
     socket.answer({ id: idOf(socket.sent[0]!.text), status: "error", error: "actNotFound", error_message: "Account not found." });
     expect(await answer).toEqual({ ok: false, error: "actNotFound", text: "Account not found." });
+  });
+
+  it("reads a ws socket's messages through its own `on`, from the payload's bytes, with no event listener per message", async () => {
+    const socket = new FakeWsSocket(true);
+    const { rpc } = await openRpc(true, socket);
+    opened.push(rpc);
+    expect(socket.listeners.get("message")).toBeUndefined();
+    expect(socket.onMessage).toHaveLength(1);
+    const text = rpc.answer({ command: "account_info", account: "rA" }, 1000);
+    const binary = rpc.answer({ command: "ping" }, 1000);
+    socket.answer({ id: idOf(socket.sent[0]!.text), status: "error", error: "actNotFound", error_message: "Account not found." });
+    // A binary message carrying JSON is read too, as the runtime's WebSocket reads it.
+    const pong = { id: idOf(socket.sent[1]!.text), status: "success", result: { pong: "é" } };
+    socket.onMessage[0]!(new TextEncoder().encode(JSON.stringify(pong)), true);
+    expect(await text).toEqual({ ok: false, error: "actNotFound", text: "Account not found." });
+    expect(await binary).toEqual({ ok: true, response: pong });
   });
 
   it("sends the body with a fresh id, which replaces an id the body carries", async () => {
@@ -181,6 +213,39 @@ describe("rpc socket", () => {
     }
     expect(performance.now() - startMs).toBeLessThan(1000);
   });
+
+  it.skipIf(typeof (globalThis as { WebSocket?: unknown }).WebSocket === "function")(
+    "reads an answer whose text message is not valid UTF-8 with the ws package, instead of dropping the connection",
+    async () => {
+      const server = new WebSocketServer({ port: 0, host: "127.0.0.1" });
+      server.on("connection", (socket) => {
+        socket.on("message", (data) => {
+          const { id } = JSON.parse((data as Buffer).toString("utf8")) as { id: number };
+          // 0xff is never part of UTF-8: a checking client closes the connection (1007) on it.
+          const answer = Buffer.concat([
+            Buffer.from(`{"id":${id},"status":"success","result":{"note":"`),
+            Buffer.from([0xff]),
+            Buffer.from(`"}}`),
+          ]);
+          socket.send(answer, { binary: false });
+        });
+      });
+      await new Promise((resolve) => server.once("listening", resolve));
+      const { port } = server.address() as { port: number };
+      try {
+        const rpc = await RpcSocket.connect(await loadWebSocketFactory(), `ws://127.0.0.1:${port}`, 2000, () => undefined).ready;
+        opened.push(rpc);
+        expect(await rpc.answer({ command: "ping" }, 2000)).toEqual({
+          ok: true,
+          response: { id: expect.any(Number) as number, status: "success", result: { note: "\ufffd" } },
+        });
+        expect(rpc.isOpen()).toBe(true);
+      } finally {
+        for (const client of server.clients) client.terminate();
+        await new Promise((resolve) => server.close(resolve));
+      }
+    },
+  );
 
   it.skipIf(typeof (globalThis as { WebSocket?: unknown }).WebSocket === "function")(
     "does not offer permessage-deflate with the ws package, even to a node that accepts it",

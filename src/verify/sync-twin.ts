@@ -1,0 +1,44 @@
+/**
+ * Synchronous twins of asynchronous methods. A method of a public interface resolves a promise
+ * (a nonce store's `consume`, a verifier's `check`), but the library's own implementations
+ * often know the answer at once: each `await` of such a promise costs turns of the microtask
+ * queue on every request. The library registers, next to such a method, a twin that answers
+ * what awaiting the method would give (a plain value when it can, a promise otherwise), and
+ * throws what the method would reject with. The twin belongs to the function object itself, so
+ * a method replaced on its object (a wrapper, a test spy) has no twin and is called as it is.
+ */
+const twins = new WeakMap<object, unknown>();
+
+/**
+ * Registers `twin` as the synchronous twin of `method` and returns `method`.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * const consumeNow = (nonce: string): boolean => used.add(nonce);
+ * const store = { consume: withSyncTwin(async (nonce: string) => consumeNow(nonce), consumeNow) };
+ * ```
+ */
+export function withSyncTwin<Args extends unknown[], Result>(
+  method: (...args: Args) => Promise<Result>,
+  twin: (...args: Args) => Result | Promise<Result>,
+): (...args: Args) => Promise<Result> {
+  twins.set(method, twin);
+  return method;
+}
+
+/**
+ * The synchronous twin of `method`, or `undefined` when it has none (call the method then).
+ *
+ * @internal
+ * @example
+ * ```ts
+ * const now = syncTwinOf(store.consume);
+ * const first = now !== undefined ? now(nonce, ttlMs) : await store.consume(nonce, ttlMs);
+ * ```
+ */
+export function syncTwinOf<Args extends unknown[], Result>(
+  method: ((...args: Args) => Promise<Result>) | undefined,
+): ((...args: Args) => Result | Promise<Result>) | undefined {
+  return method === undefined ? undefined : (twins.get(method) as ((...args: Args) => Result | Promise<Result>) | undefined);
+}

@@ -47,9 +47,12 @@ export interface VerifyInput {
   messageRules?: ((message: SignInMessage) => { reason: string; code: ErrorResponseCode } | undefined) | undefined;
 }
 
-/** Where a read happens, from a call's input: the host its request was sent to. */
-function placeOf(input: unknown): ReadPlace {
-  return { host: requestHost(input) };
+/** A read's place where no sign-in is bound to a domain: never looked at, so the request's host is not read. */
+const UNBOUND_PLACE: ReadPlace = { host: undefined };
+
+/** Where a read happens, from a call's input: the host its request was sent to (read only where sign-ins are bound to a domain). */
+function placeOf(rules: SessionRules, input: unknown): ReadPlace {
+  return rules.bindSessionToDomain ? { host: requestHost(input) } : UNBOUND_PLACE;
 }
 
 /**
@@ -190,7 +193,7 @@ export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionR
       // record without a sign-in (the usual first request) has nothing to judge.
       let signedIn = false;
       if (hasSignIn(record)) {
-        const judged = judgeSignedIn(rules, record, { place: placeOf(input) });
+        const judged = judgeSignedIn(rules, record, { place: placeOf(rules, input) });
         signedIn = (isPromise(judged) ? await judged : judged).signedIn;
       }
       const next: SessionRecord = signedIn ? signInFields(record) : {};
@@ -294,13 +297,13 @@ export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionR
     options?: { maxAgeSeconds?: number | undefined } & RequestContext,
   ): Promise<SignedInSession<TData> | null> => {
     const { maxAgeMs } = getSignedInOptions(options, "handlers.getSignedIn");
-    const verdict = await judgeSignedIn(rules, await session.get(), { maxAgeMs, place: placeOf(options) });
+    const verdict = await judgeSignedIn(rules, await session.get(), { maxAgeMs, place: placeOf(rules, options) });
     return verdict.signedIn ? signedInSession<TData>(verdict.state) : null;
   };
 
   const me = async (session: SessionStore, input?: RequestContext): Promise<MeResult> => {
     try {
-      const signedIn = await readSignedInSession(rules, session, { clear: true, place: placeOf(input) });
+      const signedIn = await readSignedInSession(rules, session, { clear: true, place: placeOf(rules, input) });
       if (signedIn !== null) {
         // Exactly `{ address }` without claims configured, as clients have always received it.
         if (signedIn.claims === undefined) return { status: 200, body: { address: signedIn.address } };

@@ -422,7 +422,8 @@ async function runVerify(steps: VerifySteps, session: SessionStore, input: Verif
   if (countAttempt !== undefined) {
     try {
       const counted = countAttempt(pendingNonce);
-      attempts = isPromise(counted) ? await counted : counted;
+      // A count at once from the memory store; anything else is awaited as it always was.
+      attempts = typeof counted === "number" ? counted : await counted;
     } catch (cause) {
       return serviceFailure(config, bodies, "the nonce store failed to count a signature attempt", cause);
     }
@@ -461,7 +462,7 @@ async function runVerify(steps: VerifySteps, session: SessionStore, input: Verif
       consumeNow !== undefined
         ? consumeNow(pendingNonce, config.consumedNonceTtlMs)
         : nonceStore.consume(pendingNonce, config.consumedNonceTtlMs);
-    first = isPromise(consumed) ? await consumed : consumed;
+    first = typeof consumed === "boolean" ? consumed : await consumed;
   } catch (cause) {
     return serviceFailure(config, bodies, "the nonce store failed", cause);
   }

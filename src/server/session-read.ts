@@ -154,7 +154,8 @@ export function judgeSignedIn(
     // The memory store answers at once: no turn of the microtask queue for it.
     const isRevokedNow = syncTwinOf(revocationStore.isRevoked);
     const revoked = isRevokedNow !== undefined ? isRevokedNow(sessionId) : revocationStore.isRevoked(sessionId);
-    if (isPromise(revoked)) return revoked.then((yes) => (yes ? revokedVerdict() : judgeLive(rules, record, address, authenticatedAt, sessionId, now)));
+    if (revoked !== true && revoked !== false && isPromise(revoked))
+      return revoked.then((yes) => (yes ? revokedVerdict() : judgeLive(rules, record, address, authenticatedAt, sessionId, now)));
     if (revoked) return revokedVerdict();
   }
   return judgeLive(rules, record, address, authenticatedAt, sessionId, now);

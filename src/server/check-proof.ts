@@ -12,9 +12,8 @@ import type { CheckResult, Verifier, VerifyRequest } from "../verify/types.js";
  * @internal
  */
 export function checkProof(verifier: Verifier, proof: VerifyRequest): CheckResult | Promise<CheckResult> {
-  const check = (verifier as Partial<Verifier>).check;
-  if (typeof check === "function") {
-    const now = syncTwinOf(check);
+  if (typeof (verifier as Partial<Verifier>).check === "function") {
+    const now = syncTwinOf(verifier, "check");
     // The verifier's own promise otherwise, not one more around it: a sign-in waits one turn less.
     return now !== undefined ? now(proof) : verifier.check(proof);
   }

@@ -42,7 +42,7 @@ export function createAttemptCounter(
   if (typeof nonceStore.countAttempt === "function") {
     return (nonce) => {
       // Looked up on each call: a method replaced on the store since has no twin and is called as it is.
-      const now = syncTwinOf(nonceStore.countAttempt);
+      const now = syncTwinOf(nonceStore, "countAttempt");
       return now !== undefined ? now(nonce, ttlMs) : nonceStore.countAttempt!(nonce, ttlMs);
     };
   }

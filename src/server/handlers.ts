@@ -457,7 +457,7 @@ async function runVerify(steps: VerifySteps, session: SessionStore, input: Verif
     // The session's copy, equal to the message's (step 5 checked it): the message's is a slice of
     // the message text, and a memory store would keep the whole text alive for the nonce's TTL.
     const { nonceStore } = config;
-    const consumeNow = syncTwinOf(nonceStore.consume);
+    const consumeNow = syncTwinOf(nonceStore, "consume");
     const consumed =
       consumeNow !== undefined
         ? consumeNow(pendingNonce, config.consumedNonceTtlMs)

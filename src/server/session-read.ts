@@ -152,7 +152,7 @@ export function judgeSignedIn(
   const { revocationStore } = rules;
   if (revocationStore !== undefined) {
     // The memory store answers at once: no turn of the microtask queue for it.
-    const isRevokedNow = syncTwinOf(revocationStore.isRevoked);
+    const isRevokedNow = syncTwinOf(revocationStore, "isRevoked");
     const revoked = isRevokedNow !== undefined ? isRevokedNow(sessionId) : revocationStore.isRevoked(sessionId);
     if (revoked !== true && revoked !== false && isPromise(revoked))
       return revoked.then((yes) => (yes ? revokedVerdict() : judgeLive(rules, record, address, authenticatedAt, sessionId, now)));
@@ -305,7 +305,7 @@ export function revokeSignedIn(rules: SessionRules, record: SessionRecord): void
   const ttlMs = Math.ceil(authenticatedAt + rules.maxSessionAgeMs + rules.clockSkewMs - rules.now());
   if (ttlMs <= 0) return;
   // The memory store records it at once: no turn of the microtask queue for it.
-  const revokeNow = syncTwinOf(revocationStore.revoke);
+  const revokeNow = syncTwinOf(revocationStore, "revoke");
   return revokeNow !== undefined ? revokeNow(sessionId, ttlMs) : revocationStore.revoke(sessionId, ttlMs);
 }
 

@@ -163,7 +163,7 @@ export function createVerifier(options: VerifierOptions = {}): Verifier {
       // The library's own strategies answer well-formed results; only custom ones are read with care.
       if (strategy === undefined) answer = unknownKind(request);
       else if (isBuiltInStrategy(strategy)) {
-        const builtInNow = syncTwinOf(strategy.check);
+        const builtInNow = syncTwinOf(strategy, "check");
         answer = builtInNow !== undefined ? builtInNow(request, ledger) : strategy.check!(request, ledger);
       } else answer = checkWith(strategy, request);
     } catch (error) {

@@ -27,18 +27,24 @@ export function withSyncTwin<Args extends unknown[], Result>(
   return method;
 }
 
+/** The twin's type for an asynchronous method's type. */
+type TwinOf<Method> = Method extends (...args: infer Args) => Promise<infer Result> ? (...args: Args) => Result | Promise<Result> : never;
+
 /**
- * The synchronous twin of `method`, or `undefined` when it has none (call the method then).
+ * The synchronous twin of the method `owner[key]` holds now, or `undefined` when it has none
+ * (call the method then, as it is).
  *
  * @internal
  * @example
  * ```ts
- * const now = syncTwinOf(store.consume);
+ * const now = syncTwinOf(store, "consume");
  * const first = now !== undefined ? now(nonce, ttlMs) : await store.consume(nonce, ttlMs);
  * ```
  */
-export function syncTwinOf<Args extends unknown[], Result>(
-  method: ((...args: Args) => Promise<Result>) | undefined,
-): ((...args: Args) => Result | Promise<Result>) | undefined {
-  return method === undefined ? undefined : (twins.get(method) as ((...args: Args) => Result | Promise<Result>) | undefined);
+export function syncTwinOf<Owner extends object, Key extends keyof Owner>(
+  owner: Owner,
+  key: Key,
+): TwinOf<NonNullable<Owner[Key]>> | undefined {
+  const method: unknown = owner[key];
+  return typeof method === "function" ? (twins.get(method) as TwinOf<NonNullable<Owner[Key]>> | undefined) : undefined;
 }

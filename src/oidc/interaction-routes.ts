@@ -2,9 +2,9 @@
 // `GET <issuer>/interaction/:uid` is the app's; these routes are what any wallet's page calls:
 // the sign-in details, a nonce (or both at once, the one call a page makes before its user
 // signs), the proof, and a way out. They run the library's handlers (one set of message rules,
-// verifier, nonce store, error texts, attempt limit and hooks) over a session that is the
-// interaction itself (its pending nonce kept with it, in the provider's storage), then hand the
-// sign-in to oidc-provider.
+// verifier, nonce store, error texts, attempt limit and hooks) over a session bound to the
+// interaction (its pending nonce in a sealed cookie of its own, see pending-sign-in.ts), then hand
+// the sign-in to oidc-provider.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { BODY_LIMIT_BYTES, isJsonContentType, parseJsonBytes, type BodyRead } from "../fetch/request-body.js";
 import { normalizeChainId } from "../message/chain-id.js";
@@ -13,11 +13,11 @@ import { VALIDATION_REASONS } from "../message/validate.js";
 import { errorBodies, type ErrorBody } from "../server/error-responses.js";
 import type { InternalAuthHandlers } from "../server/handlers.js";
 import { isCrossSiteRequest } from "../server/request-context.js";
-import { pickSessionRecord } from "../server/session-record.js";
-import type { HandlerResult, SessionRecord, SessionStore } from "../server/types.js";
+import type { HandlerResult, SessionRecord } from "../server/types.js";
 import { readVerifyBody, UNREADABLE_BODY } from "../server/verify-body.js";
 import { interactionReader } from "./interaction-cookie.js";
 import type { NormalizedOidcOptions, OidcSignInRequest } from "./options.js";
+import { pendingSignIns } from "./pending-sign-in.js";
 import type { OidcInteractionLike, OidcProviderLike } from "./provider-types.js";
 import { securityHeaders } from "./security-headers.js";
 import type { SignInRecord, XrplProofClaim } from "./sign-in-records.js";
@@ -35,13 +35,6 @@ export const OIDC_TEXT = {
 
 /** Where the interaction result carries the sign-in, next to `login`, for `loadExistingGrant`. */
 export const SIGN_IN_RESULT_KEY = "xrplSignIn";
-
-/**
- * Where the interaction keeps its sign-in session (the pending nonce) until the sign-in: in its
- * `result`, which oidc-provider stores with it and reads only for prompt names, and which the
- * sign-in's own result replaces.
- */
-const SESSION_RESULT_KEY = "xrplPendingSignIn";
 
 /**
  * Authentication methods (RFC 8176) a sign-in reports in `amr`: proof of possession of a key.
@@ -90,6 +83,7 @@ export function createInteractionRoutes(
   // issuer, and its cookies are Secure behind a proxy that ends TLS.
   provider.proxy = true;
   const readInteraction = interactionReader(provider);
+  const pending = pendingSignIns(config);
 
   const send = (res: ServerResponse, status: number, body: Record<string, unknown>, extra: Record<string, string> = {}): void => {
     res.statusCode = status;
@@ -143,13 +137,14 @@ export function createInteractionRoutes(
       return send(res, 200, { ok: true, redirectTo });
     }
 
-    const session = interactionSession(interaction);
+    const session = pending.session(req, interaction);
     if (action === "nonce" || action === "start") {
       // `start` issues its nonce through the very call `nonce` makes: the same cross-site
-      // refusal, the same texts and statuses, the pending nonce kept with the interaction. Its
-      // answer adds the details, so a page asks once before its user signs.
+      // refusal, the same texts and statuses, the pending nonce sealed in the interaction's
+      // cookie. Its answer adds the details, so a page asks once before its user signs. The
+      // interaction itself is not written.
       const result = await handlers.nonce(session.store, { headers: req.headers });
-      await session.save();
+      session.save(res);
       if (action === "nonce" || result.status !== 200) return sendResult(res, result);
       return send(res, 200, { ...(await details(interaction, params)), ...result.body });
     }
@@ -175,8 +170,8 @@ export function createInteractionRoutes(
       },
     });
     if (result.status !== 200 || signedMessage === undefined) {
-      // A refusal may have changed the pending sign-in (a counted attempt, a cleared nonce).
-      await session.save();
+      // A refusal may have cleared the pending nonce (expired, or its last attempt used).
+      session.save(res);
       return sendResult(res, result);
     }
 
@@ -191,7 +186,9 @@ export function createInteractionRoutes(
     // The interaction ended or its provider session changed while the proof was checked: the
     // nonce is spent, and the user starts again from the application.
     if (redirectTo === undefined) return send(res, 400, notFound());
-    // The result written above replaced the pending sign-in: nothing of it is saved again.
+    // The result written above voids the pending sign-in on every copy of the cookie; this
+    // answer also expires the browser's.
+    session.save(res);
     return sendResult(res, { status: 200, body: { ok: true, address: record.address, redirectTo } });
   };
 
@@ -241,40 +238,6 @@ export function interactionMessageRefusal(
   if (!resources.includes(redirectUri)) return refused;
   if (resources.some((resource) => resource !== redirectUri && resource !== issuer)) return refused;
   return undefined;
-}
-
-/**
- * The sign-in session of one interaction, for the handlers: the record is kept in the
- * interaction's result, so it is bound to this authorization alone and shared by every provider
- * instance that shares the provider's storage. Writes stay in memory until `save`, so a request
- * stores the interaction at most once, and a successful sign-in (whose result replaces the
- * record) not at all.
- */
-function interactionSession(interaction: OidcInteractionLike): { store: SessionStore; save(): Promise<void> } {
-  const stored = interaction.result?.[SESSION_RESULT_KEY];
-  let current: SessionRecord = typeof stored === "object" && stored !== null ? pickSessionRecord(stored as Record<string, unknown>) : {};
-  let changed = false;
-  const store: SessionStore = {
-    get: () => ({ ...current }),
-    set(record) {
-      current = pickSessionRecord(record as Record<string, unknown>);
-      changed = true;
-    },
-    destroy() {
-      current = {};
-      changed = true;
-    },
-  };
-  return {
-    store,
-    async save() {
-      if (!changed) return;
-      const { [SESSION_RESULT_KEY]: _previous, ...rest } = interaction.result ?? {};
-      interaction.result = Object.keys(current).length === 0 ? rest : { ...rest, [SESSION_RESULT_KEY]: { ...current } };
-      await interaction.persist();
-      changed = false;
-    },
-  };
 }
 
 /**

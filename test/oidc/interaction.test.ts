@@ -73,7 +73,7 @@ describe("the interaction routes", () => {
     return { account, body: signatureProof(interactionMessage(interaction, account.address, nonce, overrides), account) };
   };
 
-  it("answers the nonce as { nonce } and keeps it with the interaction (no cookie of its own): a new nonce replaces it", async () => {
+  it("answers the nonce as { nonce } (its pending copy in the interaction's own sealed cookie, no session cookie): a new nonce replaces it", async () => {
     const interaction = await newInteraction();
     const { body, account } = await proofFor(interaction);
     expect(Object.keys((await getInteractionNonce(interaction)).body)).toEqual(["nonce"]);

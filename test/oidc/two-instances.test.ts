@@ -7,7 +7,7 @@ import { generateKeyPairSync, randomBytes } from "node:crypto";
 import * as client from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
-import { createVerifier, type Verifier } from "../../src/index.js";
+import { createVerifier, MAX_FAILED_VERIFY_ATTEMPTS, type Verifier } from "../../src/index.js";
 import { createRedisAdapter, type OidcJwks } from "../../src/oidc/index.js";
 import { createRedisNonceStore } from "../../src/redis/index.js";
 import { connectTestRedis, REDIS_URL, type TestRedisClient } from "../redis/connect-redis.js";
@@ -174,6 +174,50 @@ describe.skipIf(!available && process.env.CI === undefined)("two provider instan
     for (const origin of [a.url, b.url]) {
       const again = await postInteractionVerify({ ...interaction, url: via(origin, interaction.url).href }, body);
       expect(again).toMatchObject({ status: 400, body: { error: "No pending nonce. Request /nonce first." } });
+    }
+  });
+
+  it("a nonce issued on one instance is the interaction's on both: its failed signatures add up across them, and a copy of its cookie is refused on either after the sign-in", async () => {
+    const { interaction } = await beginOnA();
+    const onA = { ...interaction, url: via(a.url, interaction.url).href };
+    const onB = { ...interaction, url: via(b.url, interaction.url).href };
+    const account = newKeyAccount();
+    const nonce = String((await getInteractionNonce(onA)).body.nonce);
+    // Nothing was written for the nonce: the interaction in Redis has no result yet.
+    expect((await b.provider.Interaction.find(interaction.uid))?.result).toBeUndefined();
+    const body = signatureProof(interactionMessage(interaction, account.address, nonce), account);
+    const copy = interaction.jar.clone();
+    const forged = { ...body, signature: signatureProof("other text", account).signature };
+    // One attempt short of the limit, spread over both instances.
+    for (let attempt = 1; attempt < MAX_FAILED_VERIFY_ATTEMPTS; attempt += 1) {
+      expect((await postInteractionVerify(attempt % 2 === 0 ? onA : onB, forged, copy.clone())).status).toBe(401);
+    }
+    expect(await postInteractionVerify(onB, body)).toMatchObject({ status: 200, body: { ok: true, address: account.address } });
+    for (const target of [onA, onB]) {
+      expect(await postInteractionVerify(target, body, copy.clone())).toMatchObject({
+        status: 400,
+        body: { error: "No pending nonce. Request /nonce first." },
+      });
+    }
+  });
+
+  it("a nonce's failed signatures on both instances spend it for every copy of its cookie", async () => {
+    const { interaction } = await beginOnA();
+    const onA = { ...interaction, url: via(a.url, interaction.url).href };
+    const onB = { ...interaction, url: via(b.url, interaction.url).href };
+    const account = newKeyAccount();
+    const nonce = String((await getInteractionNonce(onB)).body.nonce);
+    const body = signatureProof(interactionMessage(interaction, account.address, nonce), account);
+    const copy = interaction.jar.clone();
+    const forged = { ...body, signature: signatureProof("other text", account).signature };
+    for (let attempt = 1; attempt <= MAX_FAILED_VERIFY_ATTEMPTS; attempt += 1) {
+      expect((await postInteractionVerify(attempt % 2 === 0 ? onA : onB, forged, copy.clone())).status).toBe(401);
+    }
+    for (const target of [onA, onB]) {
+      expect(await postInteractionVerify(target, body, copy.clone())).toMatchObject({
+        status: 400,
+        body: { error: "No pending nonce. Request /nonce first." },
+      });
     }
   });
 

@@ -96,7 +96,10 @@ const RULES: readonly Rule[] = [
 ];
 
 function ruleInput(message: SignInMessage, options: ValidateOptions): RuleInput {
-  const expected = resolveValidateOptions(options);
+  return resolvedRuleInput(message, resolveValidateOptions(options));
+}
+
+function resolvedRuleInput(message: SignInMessage, expected: ResolvedValidateOptions): RuleInput {
   if (message === null || typeof message !== "object") throw notParsed("no fields");
   const domain = typeof message.domain === "string" ? parseDomain(message.domain) : undefined;
   if (domain === undefined) throw notParsed("an invalid domain");
@@ -133,7 +136,21 @@ function ruleInput(message: SignInMessage, options: ValidateOptions): RuleInput 
  * ```
  */
 export function validateMessage(message: SignInMessage, options: ValidateOptions): ValidationResult {
-  const input = ruleInput(message, options);
+  return judgeRules(ruleInput(message, options));
+}
+
+/**
+ * `validateMessage` over options already checked by `resolveValidateOptions`: the same rules in
+ * the same order, for a caller that checks its options once and only changes the per-request
+ * values (the address, the nonce, the time) of the resolved copy.
+ *
+ * @internal
+ */
+export function validateResolved(message: SignInMessage, expected: ResolvedValidateOptions): ValidationResult {
+  return judgeRules(resolvedRuleInput(message, expected));
+}
+
+function judgeRules(input: RuleInput): ValidationResult {
   for (const [code, holds] of RULES) {
     if (holds(input) === false) return fail(code);
   }

@@ -1,6 +1,7 @@
 import type { Logger } from "../shared/logger.js";
 import { createAttemptCounts } from "./memory-nonce-store.js";
 import type { NonceStore } from "./types.js";
+import { syncTwinOf } from "../verify/sync-twin.js";
 
 /**
  * The default of `maxFailedSignatureAttempts`: signature checks allowed on one pending nonce.
@@ -16,12 +17,13 @@ import type { NonceStore } from "./types.js";
 export const MAX_FAILED_VERIFY_ATTEMPTS = 5;
 
 /**
- * Counts one signature check on a pending nonce and resolves the count so far, this one
- * included. Rejects when the nonce store cannot answer.
+ * Counts one signature check on a pending nonce and answers the count so far, this one
+ * included: at once when the store can (the memory store), else a promise. Throws or rejects
+ * when the nonce store cannot answer.
  *
  * @internal
  */
-export type AttemptCounter = (nonce: string) => Promise<number>;
+export type AttemptCounter = (nonce: string) => number | Promise<number>;
 
 /**
  * The counter of one set of handlers: the nonce store's `countAttempt`, shared by every process
@@ -37,10 +39,16 @@ export function createAttemptCounter(
 ): AttemptCounter | undefined {
   const { nonceStore, maxFailedSignatureAttempts, attemptCountTtlMs: ttlMs } = config;
   if (maxFailedSignatureAttempts === Number.POSITIVE_INFINITY) return undefined;
-  if (typeof nonceStore.countAttempt === "function") return (nonce) => nonceStore.countAttempt!(nonce, ttlMs);
+  if (typeof nonceStore.countAttempt === "function") {
+    return (nonce) => {
+      // Looked up on each call: a method replaced on the store since has no twin and is called as it is.
+      const now = syncTwinOf(nonceStore, "countAttempt");
+      return now !== undefined ? now(nonce, ttlMs) : nonceStore.countAttempt!(nonce, ttlMs);
+    };
+  }
   config.logger.warn(
     `sign-in-with-xrpl: ${caller}: the nonceStore has no countAttempt(nonce, ttlMs) method, so failed signature attempts are counted in each process's memory: with several processes, a nonce gets up to ${maxFailedSignatureAttempts} checks in each. Add countAttempt to your store (see NonceStore) or use createRedisNonceStore / createPostgresNonceStore.`,
   );
   const countInMemory = createAttemptCounts(config.now);
-  return async (nonce) => countInMemory(nonce, ttlMs);
+  return (nonce) => countInMemory(nonce, ttlMs);
 }

@@ -1,12 +1,12 @@
 import { InvalidOptionsError, LedgerUnavailableError, MessageFormatError } from "../errors.js";
-import { generateNonce, parseMessage, validateMessage } from "../message/index.js";
+import { generateNonce, parseMessage } from "../message/index.js";
 import type { SignInMessage } from "../message/types.js";
 import type { CheckSuccess } from "../verify/types.js";
 import { checkProof } from "./check-proof.js";
 import { createAttemptCounter, type AttemptCounter } from "./failed-attempts.js";
 import { getSignedInOptions, signedInSession, type SignedInSession } from "./get-signed-in.js";
 import { callSignInHook } from "./hooks.js";
-import { messageExpectations, normalizeAuthOptions, type AuthHandlersOptions, type NormalizedAuthOptions } from "./options.js";
+import { createMessageValidator, normalizeAuthOptions, type AuthHandlersOptions, type NormalizedAuthOptions } from "./options.js";
 import { headerValue, headersOf, isCrossSiteRequest, requestHost, type RequestContext, type RequestHeaders } from "./request-context.js";
 import { errorBodies, TEXT, type ErrorBodies, type ErrorResponseCode } from "./error-responses.js";
 import { ruleRefusalLine } from "./refusal-log.js";
@@ -24,6 +24,7 @@ import { missingClaims, type ClaimRules, type SessionClaims } from "./session-cl
 import type { AuthHandlers, SessionRecord, SessionStore } from "./types.js";
 import { inspectVerifyBody, UNREADABLE_BODY } from "./verify-body.js";
 import { isPromise } from "../shared/is-promise.js";
+import { syncTwinOf } from "../verify/sync-twin.js";
 import { logDebug } from "../shared/logger.js";
 
 // The texts live with their codes; re-exported here, where the integrations have always found them.
@@ -46,9 +47,12 @@ export interface VerifyInput {
   messageRules?: ((message: SignInMessage) => { reason: string; code: ErrorResponseCode } | undefined) | undefined;
 }
 
-/** Where a read happens, from a call's input: the host its request was sent to. */
-function placeOf(input: unknown): ReadPlace {
-  return { host: requestHost(input) };
+/** A read's place where no sign-in is bound to a domain: never looked at, so the request's host is not read. */
+const UNBOUND_PLACE: ReadPlace = { host: undefined };
+
+/** Where a read happens, from a call's input: the host its request was sent to (read only where sign-ins are bound to a domain). */
+function placeOf(rules: SessionRules, input: unknown): ReadPlace {
+  return rules.bindSessionToDomain ? { host: requestHost(input) } : UNBOUND_PLACE;
 }
 
 /**
@@ -151,6 +155,7 @@ export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionR
     status,
     body: bodies.text(key),
   });
+  const verifySteps: VerifySteps = { config, rules, countAttempt, bodies, error, validate: createMessageValidator(config) };
 
   /**
    * A sealed-cookie session answers every unexpected failure with 500; a server-store session
@@ -186,7 +191,11 @@ export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionR
       // ends every copy). One that has ended (revoked, past its lifetime, its key's authority
       // gone, made on another host, or an old record) is not carried into the new record. A
       // record without a sign-in (the usual first request) has nothing to judge.
-      const signedIn = hasSignIn(record) && (await judgeSignedIn(rules, record, { place: placeOf(input) })).signedIn;
+      let signedIn = false;
+      if (hasSignIn(record)) {
+        const judged = judgeSignedIn(rules, record, { place: placeOf(rules, input) });
+        signedIn = (isPromise(judged) ? await judged : judged).signedIn;
+      }
       const next: SessionRecord = signedIn ? signInFields(record) : {};
       next.pendingNonce = pendingNonce;
       next.nonceIssuedAt = now();
@@ -202,7 +211,7 @@ export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionR
   const verify = async (session: SessionStore, input: VerifyInput): Promise<VerifyResult> => {
     try {
       if (crossSite(input)) return error(403, "crossSite");
-      return await runVerify(config, rules, countAttempt, bodies, session, input);
+      return await runVerify(verifySteps, session, input);
     } catch (cause) {
       return unexpected("verify", cause);
     }
@@ -221,7 +230,8 @@ export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionR
     }
     let record: SessionRecord = {};
     try {
-      record = await session.get();
+      const got = session.get();
+      record = isPromise(got) ? await got : got;
     } catch (cause) {
       logger.error("sign-in-with-xrpl: could not read the session on sign-out", cause);
     }
@@ -230,32 +240,45 @@ export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionR
     let live: SessionRecord | undefined;
     if (config.onSignOut !== undefined) {
       try {
-        const verdict = await judgeSignedIn(rules, record, { place: { anyHost: true } });
+        const judged = judgeSignedIn(rules, record, { place: { anyHost: true } });
+        const verdict = isPromise(judged) ? await judged : judged;
         if (verdict.signedIn) live = verdict.state.record;
       } catch (cause) {
         logger.error("sign-in-with-xrpl: could not check the session on sign-out; onSignOut is not called", cause);
       }
     }
-    const revoke = async (): Promise<void> => {
+    const revokeFailed = (cause: unknown): void => {
+      logger.error(
+        "sign-in-with-xrpl: could not revoke the session on sign-out; copies of its cookie stay valid until its lifetime ends",
+        cause,
+      );
+    };
+    // At once when the revocation store answers at once; a failure is logged, never thrown.
+    const revoke = (): void | Promise<void> => {
       try {
-        await revokeSignedIn(rules, record);
+        const revoked = revokeSignedIn(rules, record);
+        if (isPromise(revoked)) return revoked.catch(revokeFailed);
       } catch (cause) {
-        logger.error(
-          "sign-in-with-xrpl: could not revoke the session on sign-out; copies of its cookie stay valid until its lifetime ends",
-          cause,
-        );
+        revokeFailed(cause);
       }
     };
     // A sealed cookie carries its record: revoked first, or a copy would outlive the destroy below.
     // A server-store record is deleted by the destroy, which ends every copy of its cookie (they
     // hold only its id), so it is revoked only when the destroy fails: no revocation entry per
     // sign-out.
-    if (!isStore) await revoke();
+    if (!isStore) {
+      const revoked = revoke();
+      if (isPromise(revoked)) await revoked;
+    }
     try {
-      await session.destroy();
+      const destroyed = session.destroy();
+      if (isPromise(destroyed)) await destroyed;
     } catch (cause) {
       logger.error("sign-in-with-xrpl: could not destroy the session on sign-out", cause);
-      if (isStore) await revoke();
+      if (isStore) {
+        const revoked = revoke();
+        if (isPromise(revoked)) await revoked;
+      }
     }
     // After the session has ended, so a slow or failing hook cannot keep anyone signed in.
     if (config.onSignOut !== undefined && live !== undefined && typeof live.address === "string") {
@@ -274,13 +297,13 @@ export function buildAuthHandlers(config: NormalizedAuthOptions, rules: SessionR
     options?: { maxAgeSeconds?: number | undefined } & RequestContext,
   ): Promise<SignedInSession<TData> | null> => {
     const { maxAgeMs } = getSignedInOptions(options, "handlers.getSignedIn");
-    const verdict = await judgeSignedIn(rules, await session.get(), { maxAgeMs, place: placeOf(options) });
+    const verdict = await judgeSignedIn(rules, await session.get(), { maxAgeMs, place: placeOf(rules, options) });
     return verdict.signedIn ? signedInSession<TData>(verdict.state) : null;
   };
 
   const me = async (session: SessionStore, input?: RequestContext): Promise<MeResult> => {
     try {
-      const signedIn = await readSignedInSession(rules, session, { clear: true, place: placeOf(input) });
+      const signedIn = await readSignedInSession(rules, session, { clear: true, place: placeOf(rules, input) });
       if (signedIn !== null) {
         // Exactly `{ address }` without claims configured, as clients have always received it.
         if (signedIn.claims === undefined) return { status: 200, body: { address: signedIn.address } };
@@ -307,26 +330,26 @@ function signInFields(record: SessionRecord): SessionRecord {
   return signIn;
 }
 
+/** What every verify request of one set of handlers shares, built once with them. */
+interface VerifySteps {
+  config: NormalizedAuthOptions;
+  rules: SessionRules;
+  countAttempt: AttemptCounter | undefined;
+  bodies: ErrorBodies;
+  error: <Status extends number>(status: Status, key: keyof typeof TEXT) => ErrorResult<Status>;
+  validate: ReturnType<typeof createMessageValidator>;
+}
+
 /**
  * One verify request, in an order that costs an attacker the most and an honest user nothing:
  * cheap shape checks first, the signature only for a message that would be accepted (counted
  * against the nonce before it is judged), the nonce consumed only once the proof holds, then the
  * app's hook, then the session. Throws only on unexpected failures.
  */
-async function runVerify(
-  config: NormalizedAuthOptions,
-  rules: SessionRules,
-  countAttempt: AttemptCounter | undefined,
-  bodies: ErrorBodies,
-  session: SessionStore,
-  input: VerifyInput,
-): Promise<VerifyResult> {
+async function runVerify(steps: VerifySteps, session: SessionStore, input: VerifyInput): Promise<VerifyResult> {
+  const { config, rules, countAttempt, bodies, error } = steps;
   const isStore = config.sessionKind === "server-store";
   const requestedAt = config.now();
-  const error = <Status extends number>(status: Status, key: keyof typeof TEXT): ErrorResult<Status> => ({
-    status,
-    body: bodies.text(key),
-  });
   const noPendingNonce = (): ErrorResult<400> => error(400, isStore ? "noPendingNonceStore" : "noPendingNonceCookie");
 
   // 1. The body. A body the HTTP layer could not read as JSON at all is the caller's mistake
@@ -340,7 +363,9 @@ async function runVerify(
   const proof = read.request;
 
   // 2. A pending nonce.
-  const record: SessionRecord = await session.get();
+  // A store that answers at once (the fetch handler's sealed cookie, a plain object) is not waited on.
+  const got = session.get();
+  const record: SessionRecord = isPromise(got) ? await got : got;
   const pendingNonce = record.pendingNonce;
   if (typeof pendingNonce !== "string" || pendingNonce === "") return noPendingNonce();
 
@@ -375,7 +400,7 @@ async function runVerify(
 
   // 5. Validate: domain (from the options only, never from the request), the body's address,
   // URI scheme, chain, the session's pending nonce, time rules.
-  const validation = validateMessage(message, messageExpectations(config, { address: proof.address, nonce: pendingNonce, requestedAt }));
+  const validation = steps.validate(message, { address: proof.address, nonce: pendingNonce, requestedAt });
   if (!validation.valid) {
     logDebug(
       config.logger,
@@ -396,7 +421,9 @@ async function runVerify(
   let attempts = 0;
   if (countAttempt !== undefined) {
     try {
-      attempts = await countAttempt(pendingNonce);
+      const counted = countAttempt(pendingNonce);
+      // A count at once from the memory store; anything else is awaited as it always was.
+      attempts = typeof counted === "number" ? counted : await counted;
     } catch (cause) {
       return serviceFailure(config, bodies, "the nonce store failed to count a signature attempt", cause);
     }
@@ -412,7 +439,8 @@ async function runVerify(
   // (the answer keeps its own text).
   let check: CheckSuccess;
   try {
-    const result = await checkProof(config.verifier, proof);
+    const checked = checkProof(config.verifier, proof);
+    const result = isPromise(checked) ? await checked : checked;
     if (result?.ok !== true) {
       if (attempts >= config.maxFailedSignatureAttempts) await dropPendingNonce(config, session, record);
       return { status: 401, body: result?.ok === false ? bodies.coded(TEXT.signatureFailed, result.code) : bodies.text("signatureFailed") };
@@ -428,7 +456,13 @@ async function runVerify(
   try {
     // The session's copy, equal to the message's (step 5 checked it): the message's is a slice of
     // the message text, and a memory store would keep the whole text alive for the nonce's TTL.
-    first = await config.nonceStore.consume(pendingNonce, config.consumedNonceTtlMs);
+    const { nonceStore } = config;
+    const consumeNow = syncTwinOf(nonceStore, "consume");
+    const consumed =
+      consumeNow !== undefined
+        ? consumeNow(pendingNonce, config.consumedNonceTtlMs)
+        : nonceStore.consume(pendingNonce, config.consumedNonceTtlMs);
+    first = typeof consumed === "boolean" ? consumed : await consumed;
   } catch (cause) {
     return serviceFailure(config, bodies, "the nonce store failed", cause);
   }
@@ -491,20 +525,27 @@ async function runVerify(
   // entry. Then the whole record (with an id of its own, what signed, the domain it signed in
   // for, and the app's data).
   try {
-    if (!isStore) await revokeSignedIn(rules, record);
+    if (!isStore) {
+      const revoked = revokeSignedIn(rules, record);
+      if (isPromise(revoked)) await revoked;
+    }
   } catch (cause) {
     config.logger.error(
       "sign-in-with-xrpl: could not revoke the sign-in a new one replaces; copies of its cookie stay valid until its lifetime ends",
       cause,
     );
   }
-  if (typeof session.regenerate === "function") await session.regenerate();
+  if (typeof session.regenerate === "function") {
+    const regenerated = session.regenerate();
+    if (isPromise(regenerated)) await regenerated;
+  }
   const signedIn = signedInRecord({ ...check, address: proof.address }, config.now(), message.domain);
   if (claims !== undefined && claimsReadAt !== undefined) {
     signedIn.claims = { ...claims };
     signedIn.claimsReadAt = claimsReadAt;
   }
-  await session.set(data === undefined ? signedIn : { ...signedIn, data });
+  const written = session.set(data === undefined ? signedIn : { ...signedIn, data });
+  if (isPromise(written)) await written;
   return { status: 200, body: { ok: true, address: proof.address } };
 }
 

@@ -2,6 +2,7 @@ import { InvalidOptionsError, StoreUnavailableError } from "../errors.js";
 import { SILENT_LOGGER, type Logger } from "../shared/logger.js";
 import { checkCountAttemptInput, checkIsRevokedInput, checkNonceInput, checkRevokeInput } from "./nonce-input.js";
 import type { NonceStore, RevocationStore } from "./types.js";
+import { withSyncTwin } from "../verify/sync-twin.js";
 
 /**
  * Options of `createMemoryNonceStore`.
@@ -320,36 +321,42 @@ export function createMemoryNonceStore(
   const countAttempt = createAttemptCounts(now, (at) => makeRoom(at, "count a signature attempt"));
 
   // Every method is synchronous inside, so concurrent calls in this process cannot interleave.
+  // Each has a synchronous twin (the same body), which the handlers call so that a sign-in does
+  // not wait a turn of the microtask queue per step.
+  const consumeNow = (nonce: string, ttlMs: number): boolean => {
+    checkNonceInput("createMemoryNonceStore()", nonce, ttlMs);
+    const at = now();
+    usedNonces.sweep(at);
+    if (usedNonces.has(nonce)) return false;
+    makeRoom(at, "record a used nonce");
+    usedNonces.add(nonce, at + ttlMs);
+    return true;
+  };
+  const countAttemptNow = (nonce: string, ttlMs: number): number => {
+    checkCountAttemptInput("createMemoryNonceStore()", nonce, ttlMs);
+    return countAttempt(nonce, ttlMs);
+  };
+  const revokeNow = (id: string, ttlMs: number): void => {
+    checkRevokeInput("createMemoryNonceStore()", id, ttlMs);
+    const at = now();
+    revokedIds.sweep(at);
+    const current = revokedIds.expiresAt(id);
+    // Revoking again may extend the time, never shorten it.
+    if (current === undefined || current < at + ttlMs) {
+      makeRoom(at, "record a revoked session");
+      revokedIds.set(id, at + ttlMs);
+    }
+  };
+  const isRevokedNow = (id: string): boolean => {
+    checkIsRevokedInput("createMemoryNonceStore()", id);
+    revokedIds.sweep(now());
+    return revokedIds.expiresAt(id) !== undefined;
+  };
   const store: NonceStore & Required<Pick<NonceStore, "countAttempt">> & RevocationStore = {
-    async consume(nonce: string, ttlMs: number): Promise<boolean> {
-      checkNonceInput("createMemoryNonceStore()", nonce, ttlMs);
-      const at = now();
-      usedNonces.sweep(at);
-      if (usedNonces.has(nonce)) return false;
-      makeRoom(at, "record a used nonce");
-      usedNonces.add(nonce, at + ttlMs);
-      return true;
-    },
-    async countAttempt(nonce: string, ttlMs: number): Promise<number> {
-      checkCountAttemptInput("createMemoryNonceStore()", nonce, ttlMs);
-      return countAttempt(nonce, ttlMs);
-    },
-    async revoke(id: string, ttlMs: number): Promise<void> {
-      checkRevokeInput("createMemoryNonceStore()", id, ttlMs);
-      const at = now();
-      revokedIds.sweep(at);
-      const current = revokedIds.expiresAt(id);
-      // Revoking again may extend the time, never shorten it.
-      if (current === undefined || current < at + ttlMs) {
-        makeRoom(at, "record a revoked session");
-        revokedIds.set(id, at + ttlMs);
-      }
-    },
-    async isRevoked(id: string): Promise<boolean> {
-      checkIsRevokedInput("createMemoryNonceStore()", id);
-      revokedIds.sweep(now());
-      return revokedIds.expiresAt(id) !== undefined;
-    },
+    consume: withSyncTwin(async (nonce: string, ttlMs: number): Promise<boolean> => consumeNow(nonce, ttlMs), consumeNow),
+    countAttempt: withSyncTwin(async (nonce: string, ttlMs: number): Promise<number> => countAttemptNow(nonce, ttlMs), countAttemptNow),
+    revoke: withSyncTwin(async (id: string, ttlMs: number): Promise<void> => revokeNow(id, ttlMs), revokeNow),
+    isRevoked: withSyncTwin(async (id: string): Promise<boolean> => isRevokedNow(id), isRevokedNow),
   };
   entryCounts.set(store, () => ({ usedNonces: usedNonces.size(), revokedIds: revokedIds.size(), attemptCounts: countAttempt.size() }));
   return store;

@@ -1,5 +1,7 @@
 import { InvalidOptionsError } from "../errors.js";
-import type { ValidateOptions } from "../message/types.js";
+import type { SignInMessage, ValidateOptions, ValidationResult } from "../message/types.js";
+import { validateMessage, validateResolved } from "../message/validate.js";
+import { resolveValidateOptions, type ResolvedValidateOptions } from "../message/validate-options.js";
 import type { Verifier } from "../verify/types.js";
 import { isCaip2ChainId } from "../message/chain-id.js";
 import { describeValue } from "../shared/describe-value.js";
@@ -437,5 +439,25 @@ export function messageExpectations(
     now: posted.requestedAt,
     ...(config.chainId === undefined ? {} : { chainId: config.chainId }),
     ...(config.uriSchemes === undefined ? {} : { uriSchemes: config.uriSchemes }),
+  };
+}
+
+/**
+ * `validateMessage` against {@link messageExpectations}, with the options checked once: the
+ * expected domains, chain, URI schemes and time limits are resolved on the first request (a
+ * setting that cannot be resolved throws on every request, as it always has) and each request
+ * only sets its address, nonce and time on a copy. Same rules, order and answers.
+ *
+ * @internal
+ */
+export function createMessageValidator(
+  config: NormalizedAuthOptions,
+): (message: SignInMessage, posted: { address: string; requestedAt: number; nonce?: string | undefined }) => ValidationResult {
+  let base: ResolvedValidateOptions | undefined;
+  return (message, posted) => {
+    // A clock that answers something other than a finite time is refused where it always was.
+    if (!Number.isFinite(posted.requestedAt)) return validateMessage(message, messageExpectations(config, posted));
+    base ??= resolveValidateOptions(messageExpectations(config, { address: "", requestedAt: 0 }));
+    return validateResolved(message, { ...base, address: posted.address, nonce: posted.nonce, nowMs: posted.requestedAt });
   };
 }

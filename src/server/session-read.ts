@@ -1,7 +1,9 @@
 import { LedgerUnavailableError } from "../errors.js";
 import { randomHex } from "../shared/random-hex.js";
 import type { Logger } from "../shared/logger.js";
+import { isPromise } from "../shared/is-promise.js";
 import { LruCache } from "../verify/lru-cache.js";
+import { syncTwinOf } from "../verify/sync-twin.js";
 import type { AuthorityGrant, CheckSuccess, Verifier } from "../verify/types.js";
 import { isSignedInDomain } from "./expected-domain.js";
 import type { NormalizedAuthOptions } from "./options.js";
@@ -130,11 +132,11 @@ export type SignedInVerdict = { signedIn: true; state: SignedInState } | { signe
  *
  * @internal
  */
-export async function judgeSignedIn(
+export function judgeSignedIn(
   rules: SessionRules,
   record: SessionRecord,
   options: { maxAgeMs?: number | undefined; place?: ReadPlace | undefined } = {},
-): Promise<SignedInVerdict> {
+): SignedInVerdict | Promise<SignedInVerdict> {
   const { address, authenticatedAt, sessionId } = record;
   if (typeof address !== "string" || address === "") return { signedIn: false, ended: undefined };
   if (typeof authenticatedAt !== "number" || typeof sessionId !== "string" || sessionId === "")
@@ -147,8 +149,30 @@ export async function judgeSignedIn(
     if (typeof record.domain !== "string" || record.domain === "") return { signedIn: false, ended: "incomplete" };
     if (!onSignedInHost(rules, record.domain, options.place)) return { signedIn: false, ended: undefined };
   }
-  if (rules.revocationStore !== undefined && (await rules.revocationStore.isRevoked(sessionId)))
-    return { signedIn: false, ended: "revoked" };
+  const { revocationStore } = rules;
+  if (revocationStore !== undefined) {
+    // The memory store answers at once: no turn of the microtask queue for it.
+    const isRevokedNow = syncTwinOf(revocationStore, "isRevoked");
+    const revoked = isRevokedNow !== undefined ? isRevokedNow(sessionId) : revocationStore.isRevoked(sessionId);
+    if (revoked !== true && revoked !== false && isPromise(revoked))
+      return revoked.then((yes) => (yes ? revokedVerdict() : judgeLive(rules, record, address, authenticatedAt, sessionId, now)));
+    if (revoked) return revokedVerdict();
+  }
+  return judgeLive(rules, record, address, authenticatedAt, sessionId, now);
+}
+
+/** What a read answers for a revoked session id (a fresh object each time: callers may keep it). */
+const revokedVerdict = (): SignedInVerdict => ({ signedIn: false, ended: "revoked" });
+
+/** The rest of {@link judgeSignedIn}, for a sign-in that is not revoked: claims and revalidation. */
+function judgeLive(
+  rules: SessionRules,
+  record: SessionRecord,
+  address: string,
+  authenticatedAt: number,
+  sessionId: string,
+  now: number,
+): SignedInVerdict | Promise<SignedInVerdict> {
   let claims: SessionClaims | undefined;
   if (rules.claims !== undefined) {
     claims = storedClaims(rules.claims, record.claims);
@@ -160,10 +184,23 @@ export async function judgeSignedIn(
   }
   // Without `revalidateAfterSeconds` nothing is due: no call and no turn of the event loop.
   if (rules.revalidateAfterMs !== undefined) {
-    const revalidation = await revalidateWhenDue(rules, record, sessionId, now);
-    if (!revalidation.ok) return { signedIn: false, ended: revalidation.ended };
-    if (revalidation.claims !== undefined) claims = revalidation.claims;
+    const known = claims;
+    return revalidateWhenDue(rules, record, sessionId, now).then((revalidation) => {
+      if (!revalidation.ok) return { signedIn: false, ended: revalidation.ended };
+      return signedInVerdict(rules, record, address, authenticatedAt, sessionId, revalidation.claims ?? known);
+    });
   }
+  return signedInVerdict(rules, record, address, authenticatedAt, sessionId, claims);
+}
+
+function signedInVerdict(
+  rules: SessionRules,
+  record: SessionRecord,
+  address: string,
+  authenticatedAt: number,
+  sessionId: string,
+  claims: SessionClaims | undefined,
+): SignedInVerdict {
   const state: SignedInState = { address, authenticatedAt, sessionId, record };
   if (claims !== undefined) state.claims = claims;
   const refreshed = refreshedRecord(rules, record, sessionId, claims);
@@ -178,6 +215,9 @@ function refreshedRecord(
   sessionId: string,
   claims: SessionClaims | undefined,
 ): SessionRecord | undefined {
+  // Only a revalidation writes what this process knows newer than the record: without one
+  // configured, nothing to look up.
+  if (rules.revalidateAfterMs === undefined) return undefined;
   const validatedAt = rules.validated.peek(sessionId);
   const read = rules.claimsRead.peek(sessionId);
   const newerCheck = validatedAt !== undefined && validatedAt > (record.validatedAt ?? record.authenticatedAt ?? 0);
@@ -221,7 +261,9 @@ export async function readSignedInSession(
   session: SessionStore,
   options: { clear?: boolean; maxAgeMs?: number | undefined; place?: ReadPlace | undefined } = {},
 ): Promise<SignedInState | null> {
-  const verdict = await judgeSignedIn(rules, await session.get(), options);
+  const got = session.get();
+  const judged = judgeSignedIn(rules, isPromise(got) ? await got : got, options);
+  const verdict = isPromise(judged) ? await judged : judged;
   if (verdict.signedIn) {
     // A read that may write keeps claims a revalidation read again (updated in place). A
     // confirmation alone is remembered in memory, never written: reading a session that only
@@ -239,8 +281,8 @@ export async function readSignedInSession(
   if (verdict.ended !== undefined && options.clear === true) {
     try {
       // Only the sign-in's record where the store can: the rest of the session is the app's.
-      if (typeof session.clear === "function") await session.clear();
-      else await session.destroy();
+      const cleared = typeof session.clear === "function" ? session.clear() : session.destroy();
+      if (isPromise(cleared)) await cleared;
     } catch (cause) {
       rules.logger.error("sign-in-with-xrpl: could not clear a session that has ended", cause);
     }
@@ -256,13 +298,15 @@ export async function readSignedInSession(
  *
  * @internal
  */
-export async function revokeSignedIn(rules: SessionRules, record: SessionRecord): Promise<void> {
+export function revokeSignedIn(rules: SessionRules, record: SessionRecord): void | Promise<void> {
   const { sessionId, authenticatedAt } = record;
-  if (rules.revocationStore === undefined || typeof sessionId !== "string" || sessionId === "" || typeof authenticatedAt !== "number")
-    return;
+  const { revocationStore } = rules;
+  if (revocationStore === undefined || typeof sessionId !== "string" || sessionId === "" || typeof authenticatedAt !== "number") return;
   const ttlMs = Math.ceil(authenticatedAt + rules.maxSessionAgeMs + rules.clockSkewMs - rules.now());
   if (ttlMs <= 0) return;
-  await rules.revocationStore.revoke(sessionId, ttlMs);
+  // The memory store records it at once: no turn of the microtask queue for it.
+  const revokeNow = syncTwinOf(revocationStore, "revoke");
+  return revokeNow !== undefined ? revokeNow(sessionId, ttlMs) : revocationStore.revoke(sessionId, ttlMs);
 }
 
 /**

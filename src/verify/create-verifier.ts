@@ -10,6 +10,8 @@ import { isBuiltInStrategy, NOT_AN_OBJECT } from "./proof-strategy.js";
 import { isOptionsObject, isRecord } from "./request-input.js";
 import { signedTransaction } from "./signed-transaction.js";
 import { acceptLaterLogger } from "./verifier-logger.js";
+import { syncTwinOf, withSyncTwin } from "./sync-twin.js";
+import { isPromise } from "../shared/is-promise.js";
 import { explainClaimSet, holdsOf, type LedgerRequester } from "./claims/read-claims.js";
 import type { ClaimExplanation, ClaimResults, ClaimSet } from "./claims/types.js";
 import type {
@@ -150,30 +152,48 @@ export function createVerifier(options: VerifierOptions = {}): Verifier {
       : undefined;
   const ledger = strategyLedger(ledgerReader ?? connection!, networkId);
 
-  async function check(request: VerifyRequest): Promise<CheckResult> {
+  // The answer at once when the strategy has it (a compact signature judged without the ledger),
+  // else a promise: the handlers call this twin of `check` and wait no turn for a plain result.
+  // Throws where `check` rejects (a ledger node that cannot answer).
+  function checkNow(request: VerifyRequest): CheckResult | Promise<CheckResult> {
     let strategy: VerificationStrategy | undefined;
-    let result: CheckResult;
+    let answer: CheckResult | Promise<CheckResult>;
     try {
       strategy = isRecord(request) && typeof request.signatureKind === "string" ? strategies.get(request.signatureKind) : undefined;
       // The library's own strategies answer well-formed results; only custom ones are read with care.
-      if (strategy === undefined) result = unknownKind(request);
-      else result = isBuiltInStrategy(strategy) ? await strategy.check!(request, ledger) : await checkWith(strategy, request);
+      if (strategy === undefined) answer = unknownKind(request);
+      else if (isBuiltInStrategy(strategy)) {
+        const builtInNow = syncTwinOf(strategy, "check");
+        answer = builtInNow !== undefined ? builtInNow(request, ledger) : strategy.check!(request, ledger);
+      } else answer = checkWith(strategy, request);
     } catch (error) {
-      if (error instanceof LedgerUnavailableError) throw error;
-      if (strategy === undefined) {
-        // Reading signatureKind threw (a getter): the request cannot be read.
-        result = refuse("malformed_request", "The request could not be read.");
-      } else if (isNetworkMismatch(error)) {
-        result = refuse("network_mismatch", error.message);
-      } else {
-        // A strategy must answer a result for a bad proof; anything else thrown is a bug, not a proof.
-        logger.error("sign-in-with-xrpl: a verification strategy threw; refusing the proof.", error);
-        result = refuse("invalid_signature", `The "${strategy.kind}" verification strategy failed; see the error log.`);
-      }
+      return reported(refusalOf(strategy, error));
     }
+    if (!isPromise(answer)) return reported(answer);
+    const chosen = strategy;
+    return answer.then(reported, (error: unknown) => reported(refusalOf(chosen, error)));
+  }
+
+  /** The refusal for a strategy that threw; a ledger that cannot answer is thrown on. */
+  function refusalOf(strategy: VerificationStrategy | undefined, error: unknown): CheckResult {
+    if (error instanceof LedgerUnavailableError) throw error;
+    // Reading signatureKind threw (a getter): the request cannot be read.
+    if (strategy === undefined) return refuse("malformed_request", "The request could not be read.");
+    if (isNetworkMismatch(error)) return refuse("network_mismatch", error.message);
+    // A strategy must answer a result for a bad proof; anything else thrown is a bug, not a proof.
+    logger.error("sign-in-with-xrpl: a verification strategy threw; refusing the proof.", error);
+    return refuse("invalid_signature", `The "${strategy.kind}" verification strategy failed; see the error log.`);
+  }
+
+  function reported(result: CheckResult): CheckResult {
     if (!result.ok) logger.warn(`sign-in-with-xrpl: sign-in proof refused (${result.code}): ${result.detail}`);
     return result;
   }
+
+  const check = withSyncTwin(async (request: VerifyRequest): Promise<CheckResult> => {
+    const answer = checkNow(request);
+    return isPromise(answer) ? await answer : answer;
+  }, checkNow);
 
   function unknownKind(request: unknown): CheckResult {
     if (!isRecord(request)) return NOT_AN_OBJECT;

@@ -35,24 +35,11 @@ function daysFromCivil(year: number, month: number, day: number): number {
   return era * 146_097 + dayOfEra - 719_468;
 }
 
-// The last text read and its time: a message's time is read when it is parsed and again when it
-// is validated, one request after the other.
-let lastText: string | undefined;
-let lastTime = Number.NaN;
-
 /**
  * The instant an RFC 3339 date-time names, in milliseconds since the Unix epoch, or NaN when
  * `text` is not one. Digits of the fraction beyond milliseconds are read but not used.
  */
 export function parseDateTime(text: string): number {
-  if (text === lastText) return lastTime;
-  const time = readDateTime(text);
-  lastText = text;
-  lastTime = time;
-  return time;
-}
-
-function readDateTime(text: string): number {
   const length = text.length;
   // Shortest: 2021-09-30T16:25:24Z (20 characters).
   if (length < 20) return Number.NaN;

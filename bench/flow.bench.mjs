@@ -9,7 +9,11 @@
 // - the Hono example (sealed cookie)               vs node:http + a plain cookie (ceiling-node-http.mjs)
 // - createFetchHandler on Node (@hono/node-server) vs node:http + a plain cookie
 // - createFetchHandler on Bun (Bun.serve)          vs Bun.serve + a plain cookie (ceiling-bun.mjs)
-// for both curves and both proof kinds (compact signature, signed transaction). Our servers read
+// for both curves and both proof kinds (compact signature, signed transaction). Beside the
+// targets, the Hono example and the fetch handler on Node also run against the same plain-cookie
+// routes on their own stack (ceiling-hono.mjs: a Hono app with the example's rate limit;
+// ceiling-fetch-node.mjs: a fetch function; both on @hono/node-server), in the same rounds: what
+// that stack costs over node:http, and what the library costs on top of it. Our servers read
 // the ledger node the bench starts on 127.0.0.1 (the tests' mock rippled): a master-key sign-in
 // asks it whether the account disabled its master key, a signed transaction asks for the
 // account's keys; with a new account per flow every sign-in pays that look-up. The ceilings ask
@@ -31,8 +35,10 @@
 //
 // Usage: npm run build && node bench/flow.bench.mjs
 // Env: FLOW_BENCH_TARGETS=express,hono,fetch-node,fetch-bun (default all); FLOW_BENCH_ROUNDS (6);
-// FLOW_BENCH_PHASE_MS (1200, per side per round); FLOW_BENCH_WARM_UP_MS (2000, per side per
-// variant, before any round: steady state, every function compiled); FLOW_BENCH_LEDGER=default,never
+// FLOW_BENCH_PHASE_MS (1200, per side per round); FLOW_BENCH_WARM_UP_MS (2000: one warm-up slice,
+// per side per variant, before any round; slices are repeated until the server's CPU per flow
+// stops falling: steady state, every function compiled, whatever the machine's speed; at most
+// FLOW_BENCH_WARM_UP_SLICES, 12); FLOW_BENCH_LEDGER=default,never
 // (both rows by default); FLOW_BENCH_VARIANTS=all|primary (all);
 // FLOW_BENCH_CONCURRENCY=<n> measures every variant at that concurrency only;
 // FLOW_BENCH_CPU_PROF=<dir> runs the Node servers under --cpu-prof (slower; to see where time goes);
@@ -53,6 +59,9 @@ const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const ROUNDS = Number(process.env.FLOW_BENCH_ROUNDS ?? 6);
 const PHASE_MS = Number(process.env.FLOW_BENCH_PHASE_MS ?? 1200);
 const WARM_UP_MS = Number(process.env.FLOW_BENCH_WARM_UP_MS ?? 2000);
+const WARM_UP_MAX_SLICES = Number(process.env.FLOW_BENCH_WARM_UP_SLICES ?? 12);
+/** A warm-up slice counts as faster only when its CPU per flow is this much below the best so far (the rest is noise). */
+const WARM_UP_GAIN = 0.03;
 const LEDGER_MODES = (process.env.FLOW_BENCH_LEDGER ?? "default,never").split(",").map((mode) => mode.trim());
 for (const mode of LEDGER_MODES)
   if (mode !== "default" && mode !== "never") throw new Error(`FLOW_BENCH_LEDGER: "${mode}" is not default or never`);
@@ -97,6 +106,8 @@ const TARGETS = [
     ours: { runtime: "node", script: here("../examples/hono/server.mjs"), cwd: here("../examples/hono/") },
     oursLedgerNever: { runtime: "node", script: here("./flow/example-ledger-never.mjs"), args: ["hono"], cwd: here("./flow/") },
     ceiling: { runtime: "node", script: here("./flow/ceiling-node-http.mjs"), cwd: here("./flow/") },
+    stackCeiling: { runtime: "node", script: here("./flow/ceiling-hono.mjs"), cwd: here("./flow/") },
+    stackCeilingLabel: "the same routes in a Hono app (the example's rate limit) on @hono/node-server",
     // The example's own protected route reads the session with getSession.
     oursPaths: EXPRESS_PATHS,
     ceilingPaths: EXPRESS_PATHS,
@@ -114,6 +125,8 @@ const TARGETS = [
       cwd: here("./flow/"),
     },
     ceiling: { runtime: "node", script: here("./flow/ceiling-node-http.mjs"), cwd: here("./flow/") },
+    stackCeiling: { runtime: "node", script: here("./flow/ceiling-fetch-node.mjs"), cwd: here("./flow/") },
+    stackCeilingLabel: "the same routes as a fetch function on @hono/node-server",
     oursPaths: FETCH_PATHS,
     ceilingPaths: FETCH_PATHS,
     goals: { cpu: 1.5, throughput: 0.6 },
@@ -286,41 +299,82 @@ async function runPhase(server, paths, variant, concurrency, durationMs, what) {
   };
 }
 
+/**
+ * Warm-up slices of WARM_UP_MS until the server is in its steady state: its CPU per flow has
+ * stopped falling (two slices in a row no better than the best before them), after at least
+ * three slices and at most WARM_UP_MAX_SLICES. A fixed time would not do: the JIT compiles a
+ * server with more code later, and on a slow machine a couple of seconds measured ours still
+ * compiling against a ceiling already compiled. Resolves the slices' CPU per flow, for the log.
+ */
+async function warmUp(server, paths, variant, concurrency, side) {
+  const perFlowUs = [];
+  let best = Number.POSITIVE_INFINITY;
+  let slicesWithoutGain = 0;
+  while (perFlowUs.length < WARM_UP_MAX_SLICES) {
+    const { serverCpuUs } = await runPhase(
+      server,
+      paths,
+      variant,
+      concurrency,
+      WARM_UP_MS,
+      `warm-up slice ${perFlowUs.length + 1}, ${side}`,
+    );
+    perFlowUs.push(Number.isFinite(serverCpuUs) ? Math.round(serverCpuUs) : "n/a");
+    // Without /proc there is nothing to judge by: one slice, as a fixed warm-up.
+    if (!Number.isFinite(serverCpuUs)) break;
+    if (serverCpuUs < best * (1 - WARM_UP_GAIN)) slicesWithoutGain = 0;
+    else slicesWithoutGain += 1;
+    best = Math.min(best, serverCpuUs);
+    if (perFlowUs.length >= 3 && slicesWithoutGain >= 2) break;
+  }
+  return perFlowUs;
+}
+
 /** Paired rounds of one variant at one concurrency: per-round ratios, their median and range. */
 async function measure(target, servers, variant, concurrency) {
   const rounds = [];
+  const sides = sidesOf(servers);
   for (let round = 0; round < ROUNDS; round += 1) {
     const result = {};
-    const order = round % 2 === 0 ? ["ours", "ceiling"] : ["ceiling", "ours"];
+    const order = round % 2 === 0 ? sides : [...sides].reverse();
     for (const side of order) {
       const paths = side === "ours" ? target.oursPaths : target.ceilingPaths;
       result[side] = await runPhase(servers[side], paths, variant, concurrency, PHASE_MS, `round ${round + 1} of ${ROUNDS}, ${side}`);
     }
     rounds.push(result);
   }
-  const throughputRatios = rounds.map((round) => round.ours.perSecond / round.ceiling.perSecond);
-  const cpuRatios = rounds.map((round) => round.ours.serverCpuUs / round.ceiling.serverCpuUs);
   const summary = (values) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values) });
+  const ratio = (of, to, field) => summary(rounds.map((round) => round[of][field] / round[to][field]));
+  const medians = (side) => ({
+    perSecond: median(rounds.map((r) => r[side].perSecond)),
+    cpuUs: median(rounds.map((r) => r[side].serverCpuUs)),
+    userUs: median(rounds.map((r) => r[side].serverUserUs)),
+    systemUs: median(rounds.map((r) => r[side].serverSystemUs)),
+    p50Ms: median(rounds.map((r) => r[side].p50Ms)),
+  });
   return {
     variant,
     concurrency,
-    throughput: summary(throughputRatios),
-    cpu: summary(cpuRatios),
-    ours: {
-      perSecond: median(rounds.map((r) => r.ours.perSecond)),
-      cpuUs: median(rounds.map((r) => r.ours.serverCpuUs)),
-      userUs: median(rounds.map((r) => r.ours.serverUserUs)),
-      systemUs: median(rounds.map((r) => r.ours.serverSystemUs)),
-      p50Ms: median(rounds.map((r) => r.ours.p50Ms)),
-    },
-    ceiling: {
-      perSecond: median(rounds.map((r) => r.ceiling.perSecond)),
-      cpuUs: median(rounds.map((r) => r.ceiling.serverCpuUs)),
-      userUs: median(rounds.map((r) => r.ceiling.serverUserUs)),
-      systemUs: median(rounds.map((r) => r.ceiling.serverSystemUs)),
-      p50Ms: median(rounds.map((r) => r.ceiling.p50Ms)),
-    },
+    throughput: ratio("ours", "ceiling", "perSecond"),
+    cpu: ratio("ours", "ceiling", "serverCpuUs"),
+    ours: medians("ours"),
+    ceiling: medians("ceiling"),
+    // Beside the target: ours against the ceiling's routes on our stack, and that stack against the ceiling.
+    stack:
+      servers.stack === undefined
+        ? undefined
+        : {
+            ...medians("stack"),
+            oursCpu: ratio("ours", "stack", "serverCpuUs"),
+            oursThroughput: ratio("ours", "stack", "perSecond"),
+            cpuOfCeiling: ratio("stack", "ceiling", "serverCpuUs"),
+          },
   };
+}
+
+/** The sides a round runs: ours, the target's ceiling, and the same-stack ceiling where the target has one. */
+function sidesOf(servers) {
+  return servers.stack === undefined ? ["ours", "ceiling"] : ["ours", "ceiling", "stack"];
 }
 
 // ---------- report ----------
@@ -366,6 +420,13 @@ function printTable(target, mode, results) {
   console.log(
     "(ratios: median of the per-round ratios [min-max]; server CPU: every thread of the server process, user + system, median of rounds)",
   );
+  for (const result of results) {
+    const { stack } = result;
+    if (stack === undefined) continue;
+    console.log(
+      `  ${result.variant.label}, c=${result.concurrency}, beside the target: ${target.stackCeilingLabel} ${cpu(stack)} µs/flow, ${range(stack.cpuOfCeiling)} of the ceiling's CPU; ours / it: server CPU ${range(stack.oursCpu)}, throughput ${range(stack.oursThroughput)}`,
+    );
+  }
 }
 
 function printTargets(target, mode, results) {
@@ -389,6 +450,11 @@ function printTargets(target, mode, results) {
     console.log(
       `RATIO ${target.label}${modeLabel(mode)} / ${target.ceilingLabel}, ${result.variant.label}, c=${result.concurrency}: throughput ${result.throughput.median.toFixed(2)}, server CPU per flow ${result.cpu.median.toFixed(2)}`,
     );
+    if (result.stack !== undefined && result.concurrency === TARGET_CONCURRENCY) {
+      console.log(
+        `RATIO ${target.label}${modeLabel(mode)} / ${target.stackCeilingLabel}, ${result.variant.label}, c=${result.concurrency}: server CPU per flow ${result.stack.oursCpu.median.toFixed(2)} (that stack alone: ${result.stack.cpuOfCeiling.median.toFixed(2)} of ${target.ceilingLabel})`,
+      );
+    }
   }
 }
 
@@ -495,22 +561,32 @@ try {
     try {
       progress(`starting ${target.ceiling.script}`);
       servers.ceiling = await startServer(target.ceiling, env);
+      if (target.stackCeiling !== undefined) {
+        progress(`starting ${target.stackCeiling.script}`);
+        servers.stack = await startServer(target.stackCeiling, env);
+      }
       for (const mode of LEDGER_MODES) {
         // Signed transactions read the ledger whatever the compact strategy's mode.
         const variants = mode === "never" ? VARIANTS.filter((variant) => variant.kind === "signature") : VARIANTS;
         progress(`starting ${(mode === "never" ? target.oursLedgerNever : target.ours).script}`);
         servers.ours = await startServer(mode === "never" ? target.oursLedgerNever : target.ours, env);
         try {
-          console.log(`\n${servers.ours.banner}\n${servers.ceiling.banner}`);
+          console.log(
+            `\n${servers.ours.banner}\n${servers.ceiling.banner}${servers.stack === undefined ? "" : `\n${servers.stack.banner}`}`,
+          );
           // Warm-up: JIT (every function compiled, so rounds measure the steady state), sockets,
           // the verifier's ledger connection, for every variant; every concurrency's clients are
           // opened here, so no round pays for new connections.
           for (const variant of variants) {
             for (const concurrency of variant.concurrencies) {
-              for (const side of ["ours", "ceiling"]) {
+              const slices = [];
+              for (const side of sidesOf(servers)) {
                 const paths = side === "ours" ? target.oursPaths : target.ceilingPaths;
-                await runPhase(servers[side], paths, variant, concurrency, WARM_UP_MS, `warm-up, ${side}`);
+                slices.push(`${side} ${(await warmUp(servers[side], paths, variant, concurrency, side)).join(" ")}`);
               }
+              console.log(
+                `warm-up, ${variant.label}, c=${concurrency}: server CPU us/flow per slice of ${WARM_UP_MS} ms, ${slices.join("; ")}`,
+              );
             }
           }
           const results = [];
@@ -525,7 +601,7 @@ try {
         }
       }
     } finally {
-      await Promise.all([servers.ours?.stop(), servers.ceiling?.stop()]);
+      await Promise.all([servers.ours?.stop(), servers.ceiling?.stop(), servers.stack?.stop()]);
     }
   }
 } catch (error) {

@@ -16,16 +16,21 @@ const SECP256K1_ORDER = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e
 
 const hex = (bytes) => Buffer.from(bytes).toString("hex").toUpperCase();
 
+// The public key comes out of the generation as DER (SPKI): on Node 20, exporting the key object a
+// generation returned (`publicKey.export(...)` as a JWK) hangs the process for good now and then (a
+// garbage collection during the export frees the generation's job, which waits for the lock the
+// export holds), and a flow benchmark makes tens of thousands of keys.
+const SPKI = { publicKeyEncoding: { type: "spki", format: "der" } };
+
 /** A new key pair and its XRPL public key (33 bytes, hex) and classic address. */
 export function newAccount(algorithm) {
-  const { publicKey, privateKey } =
-    algorithm === "ed25519" ? generateKeyPairSync("ed25519") : generateKeyPairSync("ec", { namedCurve: "secp256k1" });
-  const jwk = publicKey.export({ format: "jwk" });
-  const x = Buffer.from(jwk.x, "base64url");
+  const { publicKey: spki, privateKey } =
+    algorithm === "ed25519" ? generateKeyPairSync("ed25519", SPKI) : generateKeyPairSync("ec", { namedCurve: "secp256k1", ...SPKI });
+  // The SPKI ends with the key: ed25519's 32 bytes; secp256k1's uncompressed point (04, x, y).
   const xrplKey =
     algorithm === "ed25519"
-      ? Buffer.concat([Buffer.from([0xed]), x])
-      : Buffer.concat([Buffer.from([Buffer.from(jwk.y, "base64url")[31] & 1 ? 0x03 : 0x02]), x]);
+      ? Buffer.concat([Buffer.from([0xed]), spki.subarray(spki.length - 32)])
+      : Buffer.concat([Buffer.from([spki[spki.length - 1] & 1 ? 0x03 : 0x02]), spki.subarray(spki.length - 64, spki.length - 32)]);
   const accountId = createHash("ripemd160").update(createHash("sha256").update(xrplKey).digest()).digest();
   return { algorithm, publicKey: hex(xrplKey), address: encodeAccountID(accountId), accountId, privateKey };
 }

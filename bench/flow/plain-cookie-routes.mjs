@@ -1,7 +1,8 @@
 // The ceiling of a sealed-cookie sign-in: the same four routes and round trips as the fetch
 // handler, with plain cookies (the pending nonce, then the address, as they are) and one raw
 // signature check. The routes are written once here; ceiling-node-http.mjs serves them with
-// node:http, ceiling-bun.mjs with Bun.serve.
+// node:http; as a fetch function (`createPlainCookieFetch`), ceiling-bun.mjs serves them with
+// Bun.serve, ceiling-fetch-node.mjs with @hono/node-server and ceiling-hono.mjs in a Hono app.
 import { randomBytes } from "node:crypto";
 import { createRawCheck } from "./raw-check.mjs";
 
@@ -48,5 +49,21 @@ export async function createPlainCookieRoutes() {
       return { status: 200, body: { ok: true }, setCookie: `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax` };
     }
     return { status: 404, body: { error: "Not found." } };
+  };
+}
+
+/**
+ * The same routes as a web-standard fetch function, `(request) => Promise<Response>`, reading the
+ * body and headers as a fetch handler does (`request.text()`, `request.headers.get`).
+ */
+export async function createPlainCookieFetch() {
+  const route = await createPlainCookieRoutes();
+  return async (request) => {
+    const { pathname } = new URL(request.url);
+    const text = request.method === "POST" ? await request.text() : "";
+    const { status, body, setCookie } = route(request.method, pathname, request.headers.get("cookie") ?? undefined, text);
+    const headers = { "Content-Type": "application/json", "Cache-Control": "no-store" };
+    if (setCookie !== undefined) headers["Set-Cookie"] = setCookie;
+    return new Response(JSON.stringify(body), { status, headers });
   };
 }

@@ -14,6 +14,35 @@ import { uriSchemesFor } from "../express/settings-rules.mjs";
 const NO_STORE = Object.freeze({ "Cache-Control": "no-store" });
 
 /**
+ * The nonce route's rate limit: `nonceRateLimit` requests a minute per client, answered with a
+ * JSON 429 beyond. The key is the socket address; X-Forwarded-For counts only across the proxies
+ * `trustProxy` (TRUST_PROXY) names, with Express's own rule (a client that reaches the server
+ * directly writes that header itself, and would get a fresh key with every request).
+ *
+ * @param {{ nonceRateLimit: number, trustProxy?: boolean | number | string }} options
+ * @returns {import("hono").MiddlewareHandler<{ Bindings: { incoming: import("node:http").IncomingMessage } }>}
+ */
+export function createNonceRateLimiter({ nonceRateLimit, trustProxy }) {
+  const trust = trustProxyFunction(trustProxy);
+  /** @param {import("hono").Context<{ Bindings: { incoming: import("node:http").IncomingMessage } }>} c */
+  const clientAddress = (c) => {
+    try {
+      return proxyaddr(c.env.incoming, trust);
+    } catch {
+      // A socket already closed has no address; its request goes nowhere anyway.
+      return "unknown";
+    }
+  };
+  return rateLimiter({
+    windowMs: 60_000,
+    limit: nonceRateLimit,
+    standardHeaders: "draft-7",
+    keyGenerator: clientAddress,
+    handler: (c) => c.json({ error: NONCE_RATE_LIMITED }, 429, { "Cache-Control": "no-store" }),
+  });
+}
+
+/**
  * @param {{
  *   verifier: import("sign-in-with-xrpl").Verifier,
  *   nonceStore: import("sign-in-with-xrpl").NonceStore,
@@ -78,20 +107,6 @@ export function createApp(options) {
     }),
   );
 
-  // The rate limit's key is the socket address; X-Forwarded-For counts only across the proxies
-  // TRUST_PROXY names, with Express's own rule (a client that reaches the server directly
-  // writes that header itself, and would get a fresh key with every request).
-  const trust = trustProxyFunction(trustProxy);
-  /** @param {import("hono").Context<{ Bindings: { incoming: import("node:http").IncomingMessage } }>} c */
-  const clientAddress = (c) => {
-    try {
-      return proxyaddr(c.env.incoming, trust);
-    } catch {
-      // A socket already closed has no address; its request goes nowhere anyway.
-      return "unknown";
-    }
-  };
-
   /** @type {Hono<{ Bindings: { incoming: import("node:http").IncomingMessage } }>} */
   const app = new Hono();
 
@@ -99,16 +114,7 @@ export function createApp(options) {
   // `Cache-Control: no-store`. The sign-in routes set it themselves; the other /api answers below
   // pass NO_STORE as their headers. (A header added after the answer is built would make Hono copy
   // every answer to change it.)
-  app.get(
-    "/api/auth/nonce",
-    rateLimiter({
-      windowMs: 60_000,
-      limit: nonceRateLimit,
-      standardHeaders: "draft-7",
-      keyGenerator: clientAddress,
-      handler: (c) => c.json({ error: NONCE_RATE_LIMITED }, 429, { "Cache-Control": "no-store" }),
-    }),
-  );
+  app.get("/api/auth/nonce", createNonceRateLimiter({ nonceRateLimit, trustProxy }));
 
   // The four sign-in routes: GET nonce, POST verify, POST signout, GET me. The handler answers
   // every request under /api/auth itself, 404 and 405 included.

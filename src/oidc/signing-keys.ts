@@ -1,6 +1,6 @@
 // The provider's signing keys: what a JWKS must hold to sign id_tokens, which algorithm its first
 // signing key gives, and a key for development when none is configured.
-import { generateKeyPairSync } from "node:crypto";
+import { createPrivateKey, generateKeyPairSync } from "node:crypto";
 import { describeValue } from "../shared/describe-value.js";
 import { randomHex } from "../shared/random-hex.js";
 
@@ -121,7 +121,15 @@ export function readSigningKeys(value: unknown): SigningKeys | { problem: string
  * @internal
  */
 export function generateDevelopmentJwks(): OidcJwks {
-  const { privateKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
-  const jwk = privateKey.export({ format: "jwk" }) as Record<string, unknown>;
+  // Generated as DER, then read back to export the JWK. On Node 20, exporting the key object a
+  // generation returned (`privateKey.export({ format: "jwk" })`) can hang the process for good:
+  // a garbage collection during the export may free the generation's job, which then waits for
+  // the lock the export holds. A key read back from bytes has no job behind it.
+  const { privateKey: der } = generateKeyPairSync("ec", {
+    namedCurve: "P-256",
+    publicKeyEncoding: { type: "spki", format: "der" },
+    privateKeyEncoding: { type: "pkcs8", format: "der" },
+  });
+  const jwk = createPrivateKey({ key: der, format: "der", type: "pkcs8" }).export({ format: "jwk" });
   return { keys: [{ ...jwk, kty: "EC", kid: `development-${randomHex(4)}`, alg: "ES256", use: "sig" }] };
 }

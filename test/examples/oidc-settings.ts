@@ -2,7 +2,8 @@
  * Settings of the OpenID Provider example for the tests: one confidential client at the
  * relying party's test redirect_uri, and private signing keys as OIDC_JWKS.
  */
-import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { newPrivateJwk } from "../support/private-jwk.js";
 import { REDIRECT_URI } from "../oidc/rp.js";
 
 export const CLIENT_SECRET = randomBytes(24).toString("hex");
@@ -19,6 +20,5 @@ export const OIDC_CLIENTS = JSON.stringify([
 
 /** A new private signing key as OIDC_JWKS. */
 export function jwksSetting(kind: "ec" | "ed25519" = "ec"): string {
-  const { privateKey } = kind === "ec" ? generateKeyPairSync("ec", { namedCurve: "P-256" }) : generateKeyPairSync("ed25519");
-  return JSON.stringify({ keys: [{ ...(privateKey.export({ format: "jwk" }) as object), kid: `test-${kind}`, use: "sig" }] });
+  return JSON.stringify({ keys: [{ ...newPrivateJwk(kind), kid: `test-${kind}`, use: "sig" }] });
 }

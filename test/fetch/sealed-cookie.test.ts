@@ -102,7 +102,7 @@ describe("the seal", () => {
     expect(Buffer.from(sealed).toString("hex")).toBe(COOKIE_SEAL_SELF_TEST.sealed);
   });
 
-  it("uses WebCrypto when the runtime's node:crypto lacks HKDF or gets AES-GCM wrong (the known-answer self-test)", async () => {
+  it("uses WebCrypto when the runtime's node:crypto lacks HKDF or key objects, or gets AES-GCM wrong (the known-answer self-test)", async () => {
     const real = process.getBuiltinModule("node:crypto");
     const original = process.getBuiltinModule.bind(process);
     const serve = (crypto: unknown) =>
@@ -111,6 +111,17 @@ describe("the seal", () => {
         .mockImplementation(((id: string) => (id === "node:crypto" ? crypto : original(id))) as typeof process.getBuiltinModule);
     try {
       serve({ ...real, hkdfSync: undefined });
+      expect(createCookieSeal([NEW_SECRET]).implementation).toBe("webcrypto");
+      serve({ ...real, createSecretKey: undefined });
+      expect(createCookieSeal([NEW_SECRET]).implementation).toBe("webcrypto");
+      // Ciphers that take raw key bytes only: the seal's keys are key objects.
+      serve({
+        ...real,
+        createCipheriv: (algorithm: string, key: unknown, ...rest: unknown[]) => {
+          if (!(key instanceof Uint8Array)) throw new TypeError("key must be bytes");
+          return (real.createCipheriv as (...args: unknown[]) => unknown)(algorithm, key, ...rest);
+        },
+      });
       expect(createCookieSeal([NEW_SECRET]).implementation).toBe("webcrypto");
       serve({
         ...real,

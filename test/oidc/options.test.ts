@@ -3,22 +3,16 @@
  * what development generates and says, the signing keys it accepts, and the settings that change
  * the provider (an issuer with a path, open registration, HSTS in production).
  */
-import { generateKeyPairSync } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
+import { newPrivateJwk } from "../support/private-jwk.js";
 import { createVerifier, InvalidOptionsError, type Verifier } from "../../src/index.js";
 import { createXrplOidc, type XrplOidcOptions } from "../../src/oidc/index.js";
 import { startTestProvider } from "./harness.js";
 import { discoverProvider, REDIRECT_URI, signInThroughProvider } from "./rp.js";
 
 function jwk(type: "ec" | "ed25519" | "rsa", options: Record<string, unknown> = {}): Record<string, unknown> {
-  const { privateKey } =
-    type === "ec"
-      ? generateKeyPairSync("ec", { namedCurve: (options.curve as string | undefined) ?? "P-256" })
-      : type === "rsa"
-        ? generateKeyPairSync("rsa", { modulusLength: 2048 })
-        : generateKeyPairSync("ed25519");
-  return privateKey.export({ format: "jwk" });
+  return newPrivateJwk(type, (options.curve as string | undefined) ?? "P-256");
 }
 
 describe("createXrplOidc options", () => {

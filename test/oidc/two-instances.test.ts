@@ -3,10 +3,11 @@
  * nonce store), the same keys and the same session secret: each request of an authorization
  * goes to either instance, as a load balancer may send it. With CI set a missing Redis fails.
  */
-import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import * as client from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
+import { newPrivateJwk } from "../support/private-jwk.js";
 import { createVerifier, MAX_FAILED_VERIFY_ATTEMPTS, type Verifier } from "../../src/index.js";
 import { createRedisAdapter, type OidcJwks } from "../../src/oidc/index.js";
 import { createRedisNonceStore } from "../../src/redis/index.js";
@@ -35,8 +36,7 @@ if (!available && process.env.CI === undefined)
 const CLIENT = { client_id: "web-app", client_secret: "relying-party-secret-0123456789abcdef", redirect_uris: [REDIRECT_URI] };
 
 function testJwks(): OidcJwks {
-  const { privateKey } = generateKeyPairSync("ed25519");
-  return { keys: [{ ...(privateKey.export({ format: "jwk" }) as { kty: string }), kid: "test-ed25519", use: "sig" }] };
+  return { keys: [{ ...(newPrivateJwk("ed25519") as { kty: string }), kid: "test-ed25519", use: "sig" }] };
 }
 
 describe.skipIf(!available && process.env.CI === undefined)("two provider instances on one Redis", () => {

@@ -54,14 +54,13 @@ import { resolve as resolvePath } from "node:path";
 import { fileURLToPath } from "node:url";
 import { stopChildProcess } from "./child-process.mjs";
 import { createHttpClient, DOMAIN, runFlow } from "./flow/client.mjs";
+import { warmUpUntilSteady } from "./steady-state.mjs";
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const ROUNDS = Number(process.env.FLOW_BENCH_ROUNDS ?? 6);
 const PHASE_MS = Number(process.env.FLOW_BENCH_PHASE_MS ?? 1200);
 const WARM_UP_MS = Number(process.env.FLOW_BENCH_WARM_UP_MS ?? 2000);
 const WARM_UP_MAX_SLICES = Number(process.env.FLOW_BENCH_WARM_UP_SLICES ?? 12);
-/** A warm-up slice counts as faster only when its CPU per flow is this much below the best so far (the rest is noise). */
-const WARM_UP_GAIN = 0.03;
 const LEDGER_MODES = (process.env.FLOW_BENCH_LEDGER ?? "default,never").split(",").map((mode) => mode.trim());
 for (const mode of LEDGER_MODES)
   if (mode !== "default" && mode !== "never") throw new Error(`FLOW_BENCH_LEDGER: "${mode}" is not default or never`);
@@ -299,35 +298,12 @@ async function runPhase(server, paths, variant, concurrency, durationMs, what) {
   };
 }
 
-/**
- * Warm-up slices of WARM_UP_MS until the server is in its steady state: its CPU per flow has
- * stopped falling (two slices in a row no better than the best before them), after at least
- * three slices and at most WARM_UP_MAX_SLICES. A fixed time would not do: the JIT compiles a
- * server with more code later, and on a slow machine a couple of seconds measured ours still
- * compiling against a ceiling already compiled. Resolves the slices' CPU per flow, for the log.
- */
-async function warmUp(server, paths, variant, concurrency, side) {
-  const perFlowUs = [];
-  let best = Number.POSITIVE_INFINITY;
-  let slicesWithoutGain = 0;
-  while (perFlowUs.length < WARM_UP_MAX_SLICES) {
-    const { serverCpuUs } = await runPhase(
-      server,
-      paths,
-      variant,
-      concurrency,
-      WARM_UP_MS,
-      `warm-up slice ${perFlowUs.length + 1}, ${side}`,
-    );
-    perFlowUs.push(Number.isFinite(serverCpuUs) ? Math.round(serverCpuUs) : "n/a");
-    // Without /proc there is nothing to judge by: one slice, as a fixed warm-up.
-    if (!Number.isFinite(serverCpuUs)) break;
-    if (serverCpuUs < best * (1 - WARM_UP_GAIN)) slicesWithoutGain = 0;
-    else slicesWithoutGain += 1;
-    best = Math.min(best, serverCpuUs);
-    if (perFlowUs.length >= 3 && slicesWithoutGain >= 2) break;
-  }
-  return perFlowUs;
+/** Warm-up slices of WARM_UP_MS until the server's CPU per flow stops falling (steady-state.mjs). */
+function warmUp(server, paths, variant, concurrency, side) {
+  return warmUpUntilSteady(
+    async (slice) => (await runPhase(server, paths, variant, concurrency, WARM_UP_MS, `warm-up slice ${slice}, ${side}`)).serverCpuUs,
+    WARM_UP_MAX_SLICES,
+  );
 }
 
 /** Paired rounds of one variant at one concurrency: per-round ratios, their median and range. */

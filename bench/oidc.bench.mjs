@@ -43,7 +43,7 @@
 // a prefix of this run, removed at the end. Usage: npm run build && node bench/oidc.bench.mjs
 // (BENCH_CPU_PROF_DIR=<dir> to have each server write a CPU profile there).
 import { spawn } from "node:child_process";
-import { createHash, createPrivateKey, generateKeyPairSync, randomBytes, sign as cryptoSign } from "node:crypto";
+import { createHash, createPrivateKey, randomBytes, sign as cryptoSign } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { createServer } from "node:net";
@@ -52,7 +52,9 @@ import { createClient } from "redis";
 import { deriveAddress, deriveKeypair, generateSeed } from "ripple-keypairs";
 import { createMessage } from "sign-in-with-xrpl";
 import { stopChildProcess } from "./child-process.mjs";
+import { newPrivateJwk } from "../test/support/private-jwk.mjs";
 import { startLocalLedger } from "./local-ledger.mjs";
+import { warmUpUntilSteady } from "./steady-state.mjs";
 
 const CONCURRENCY = 8;
 const AUTHORIZATIONS = 600;
@@ -349,15 +351,7 @@ async function runLoad(total, makeWorker, servers = []) {
 
 // ---------- run ----------
 
-// Generated as DER and read back before the JWK export: on Node 20, exporting the key object a
-// generation returned can hang the process for good.
-const { privateKey: signingKeyDer } = generateKeyPairSync("ec", {
-  namedCurve: "P-256",
-  publicKeyEncoding: { type: "spki", format: "der" },
-  privateKeyEncoding: { type: "pkcs8", format: "der" },
-});
-const signingJwk = createPrivateKey({ key: signingKeyDer, format: "der", type: "pkcs8" }).export({ format: "jwk" });
-const jwks = JSON.stringify({ keys: [{ ...signingJwk, kid: "bench", alg: "ES256", use: "sig" }] });
+const jwks = JSON.stringify({ keys: [{ ...newPrivateJwk("ec"), kid: "bench", alg: "ES256", use: "sig" }] });
 const clients = JSON.stringify([{ client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uris: [REDIRECT_URI] }]);
 const shared = {
   OIDC_CLIENTS: clients,
@@ -413,17 +407,7 @@ try {
   // speed. A fixed warm-up measured the example, which has more code to compile than the stub,
   // while it was still compiling (its first rounds cost more than its later ones).
   for (const phase of phases) {
-    const slices = [];
-    let best = Number.POSITIVE_INFINITY;
-    let slicesWithoutGain = 0;
-    while (slices.length < 20) {
-      const { serverCpuUs } = await runLoad(300, phase.worker, phase.servers);
-      if (serverCpuUs === undefined) break;
-      slices.push(Math.round(serverCpuUs));
-      slicesWithoutGain = serverCpuUs < best * 0.97 ? 0 : slicesWithoutGain + 1;
-      best = Math.min(best, serverCpuUs);
-      if (slices.length >= 3 && slicesWithoutGain >= 2) break;
-    }
+    const slices = await warmUpUntilSteady(async () => (await runLoad(300, phase.worker, phase.servers)).serverCpuUs, 20);
     console.log(`warm-up, ${phase.label}: server CPU us per authorization per slice of 300, ${slices.join(" ")}`);
   }
 

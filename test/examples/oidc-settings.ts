@@ -3,7 +3,7 @@
  * relying party's test redirect_uri, and private signing keys as OIDC_JWKS.
  */
 import { randomBytes } from "node:crypto";
-import { newPrivateJwk } from "../support/private-jwk.js";
+import { newPrivateJwk } from "../support/private-jwk.mjs";
 import { REDIRECT_URI } from "../oidc/rp.js";
 
 export const CLIENT_SECRET = randomBytes(24).toString("hex");

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
-import { newPrivateJwk } from "../support/private-jwk.js";
+import { newPrivateJwk } from "../support/private-jwk.mjs";
 import { createVerifier, InvalidOptionsError, type Verifier } from "../../src/index.js";
 import { createXrplOidc, type XrplOidcOptions } from "../../src/oidc/index.js";
 import { startTestProvider } from "./harness.js";

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import * as client from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMockRippled, type MockRippled } from "../support/mock-rippled.js";
-import { newPrivateJwk } from "../support/private-jwk.js";
+import { newPrivateJwk } from "../support/private-jwk.mjs";
 import { createVerifier, MAX_FAILED_VERIFY_ATTEMPTS, type Verifier } from "../../src/index.js";
 import { createRedisAdapter, type OidcJwks } from "../../src/oidc/index.js";
 import { createRedisNonceStore } from "../../src/redis/index.js";

@@ -1,22 +1,24 @@
 /**
- * New private keys as JWKs for the OpenID Provider tests. Generated as DER and read back before
- * the JWK export: on Node 20, exporting the key object a generation returned can hang the test
- * process for good (a garbage collection during the export frees the generation's job, which
- * waits for the lock the export holds).
+ * New private keys as JWKs, for the OpenID Provider's tests and benchmark. Generated as DER and
+ * read back before the JWK export: on Node 20, exporting the key object a generation returned can
+ * hang the process for good (a garbage collection during the export frees the generation's job,
+ * which waits for the lock the export holds).
  */
 import { createPrivateKey, generateKeyPairSync } from "node:crypto";
 
-const SPKI = { type: "spki", format: "der" } as const;
-const PKCS8 = { type: "pkcs8", format: "der" } as const;
+const SPKI = { type: "spki", format: "der" };
+const PKCS8 = { type: "pkcs8", format: "der" };
 
 /**
  * @example
- * ```ts
  * const jwks = { keys: [{ ...newPrivateJwk("ed25519"), kid: "test", use: "sig" }] };
- * ```
+ *
+ * @param {"ec" | "ed25519" | "rsa"} type
+ * @param {string} [curve] the curve of an "ec" key
+ * @returns {Record<string, unknown>}
  */
-export function newPrivateJwk(type: "ec" | "ed25519" | "rsa", curve = "P-256"): Record<string, unknown> {
-  const der: Buffer =
+export function newPrivateJwk(type, curve = "P-256") {
+  const der =
     type === "ec"
       ? generateKeyPairSync("ec", { namedCurve: curve, publicKeyEncoding: SPKI, privateKeyEncoding: PKCS8 }).privateKey
       : type === "rsa"
